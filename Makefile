@@ -1,0 +1,37 @@
+# roadmap_enrich — PGXS build
+EXTENSION = roadmap_enrich
+MODULE_big = roadmap_enrich
+DATA = $(wildcard sql/roadmap_enrich--*.sql)
+
+CORE_SRCS = src/core/arena.c src/core/version.c src/core/mdoc.c src/core/model.c src/core/gitrepo.c
+PG_SRCS = src/pg/roadmap_enrich.c src/pg/catalog.c src/pg/ingest.c
+OBJS = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
+
+REGRESS = $(patsubst sql/%.sql,%,$(filter-out sql/roadmap_enrich--%,$(wildcard sql/*.sql)))
+REGRESS_OPTS = --inputdir=. --outputdir=results_regress
+
+PG_CPPFLAGS = $(shell pkg-config --cflags libgit2 libcmark-gfm libpcre2-8) -Wall -Wextra -Werror -Wno-unused-parameter -Wno-missing-field-initializers -Wno-sign-compare
+SHLIB_LINK = $(shell pkg-config --libs libgit2 libcmark-gfm libpcre2-8) -lcmark-gfm-extensions
+
+PG_CONFIG ?= pg_config
+PGXS := $(shell $(PG_CONFIG) --pgxs)
+include $(PGXS)
+
+# No LLVM bitcode: JIT inlining of this module is not worth a clang dependency.
+override with_llvm = no
+
+# Pure-C core: unit tests (no PostgreSQL headers, no server).
+CORE_CFLAGS = -std=gnu11 -g -O1 -Wall -Wextra -Werror $(shell pkg-config --cflags libgit2 libcmark-gfm libpcre2-8)
+CORE_LIBS = $(shell pkg-config --libs libgit2 libcmark-gfm libpcre2-8) -lcmark-gfm-extensions
+
+test/unit/test_core: test/unit/test_core.c $(CORE_SRCS) src/core/*.h
+	$(CC) $(CORE_CFLAGS) -o $@ test/unit/test_core.c $(CORE_SRCS) $(CORE_LIBS)
+
+test/unit/dump_model: test/unit/dump_model.c $(CORE_SRCS) src/core/*.h
+	$(CC) $(CORE_CFLAGS) -o $@ test/unit/dump_model.c $(CORE_SRCS) $(CORE_LIBS)
+
+unit: test/unit/test_core
+	./test/unit/test_core
+
+.PHONY: unit
+EXTRA_CLEAN = test/unit/test_core test/unit/dump_model results_regress

@@ -1,0 +1,191 @@
+/*
+ * gitrepo.c — read-only access to a commit's tree through libgit2.
+ *
+ * Blobs are read from the resolved commit's tree, never the work tree, so
+ * what is ingested is exactly what the commit holds.
+ */
+#include "gitrepo.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <git2.h>
+
+/* Initialise libgit2 once per process; it is never shut down. */
+void
+re_git_init(void)
+{
+	static int	done = 0;
+
+	if (!done)
+	{
+		git_libgit2_init();
+		done = 1;
+	}
+}
+
+void
+re_git_set_owner_validation(int enabled)
+{
+	git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, enabled);
+}
+
+static void
+last_error(char *err, size_t errlen, const char *what)
+{
+	const git_error *e = git_error_last();
+
+	snprintf(err, errlen, "%s: %s", what, e && e->message ? e->message : "unknown libgit2 error");
+}
+
+RgStatus
+re_git_open(ReGit *g, const char *path, char *err, size_t errlen)
+{
+	int			rc;
+
+	memset(g, 0, sizeof(*g));
+	re_git_init();
+	rc = git_repository_open_ext(&g->repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL);
+	if (rc == GIT_EOWNER)
+	{
+		last_error(err, errlen, "repository ownership check failed");
+		return RG_EOWNER;
+	}
+	if (rc < 0)
+	{
+		last_error(err, errlen, "not a git repository");
+		return RG_ENOTREPO;
+	}
+	g->is_bare = git_repository_is_bare(g->repo);
+	g->head_detached = git_repository_head_detached(g->repo) == 1;
+	return RG_OK;
+}
+
+RgStatus
+re_git_resolve(ReGit *g, const char *ref, char *err, size_t errlen)
+{
+	git_object *obj = NULL;
+	git_object *peeled = NULL;
+
+	if (git_revparse_single(&obj, g->repo, ref) < 0)
+	{
+		last_error(err, errlen, "unknown ref");
+		return RG_EREF;
+	}
+	if (git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT) < 0)
+	{
+		git_object_free(obj);
+		last_error(err, errlen, "ref does not name a commit");
+		return RG_EREF;
+	}
+	git_object_free(obj);
+	g->commit = (git_commit *) peeled;
+	git_oid_tostr(g->commit_hex, sizeof(g->commit_hex), git_commit_id(g->commit));
+	if (git_commit_tree(&g->tree, g->commit) < 0)
+	{
+		last_error(err, errlen, "could not read the commit's tree");
+		return RG_EOTHER;
+	}
+	return RG_OK;
+}
+
+RgStatus
+re_git_read(ReGit *g, const char *path, ReArena *a, size_t max_bytes,
+			char **buf, size_t *len, char *oid_hex, char *err, size_t errlen)
+{
+	git_tree_entry *entry = NULL;
+	git_blob   *blob = NULL;
+	git_object_size_t size;
+
+	*buf = NULL;
+	*len = 0;
+	if (git_tree_entry_bypath(&entry, g->tree, path) < 0)
+	{
+		snprintf(err, errlen, "%s is not in commit %s", path, g->commit_hex);
+		return RG_ENOTFOUND;
+	}
+	if (git_tree_entry_type(entry) != GIT_OBJECT_BLOB)
+	{
+		git_tree_entry_free(entry);
+		snprintf(err, errlen, "%s is not a file in commit %s", path, g->commit_hex);
+		return RG_ENOTBLOB;
+	}
+	if (oid_hex)
+		git_oid_tostr(oid_hex, 41, git_tree_entry_id(entry));
+	if (git_blob_lookup(&blob, g->repo, git_tree_entry_id(entry)) < 0)
+	{
+		git_tree_entry_free(entry);
+		last_error(err, errlen, "could not read blob");
+		return RG_EOTHER;
+	}
+	git_tree_entry_free(entry);
+	size = git_blob_rawsize(blob);
+	if ((size_t) size > max_bytes)
+	{
+		git_blob_free(blob);
+		snprintf(err, errlen, "%s is %llu bytes, the limit is %zu bytes", path,
+				 (unsigned long long) size, max_bytes);
+		return RG_ETOOBIG;
+	}
+	*buf = re_strndup(a, git_blob_rawcontent(blob), (size_t) size);
+	*len = (size_t) size;
+	git_blob_free(blob);
+	return RG_OK;
+}
+
+typedef struct ListCtx
+{
+	ReGitFileFn fn;
+	void	   *arg;
+	git_odb    *odb;
+} ListCtx;
+
+static int
+list_cb(const char *root, const git_tree_entry *entry, void *payload)
+{
+	ListCtx    *ctx = payload;
+	char		path[4096];
+	char		hex[41];
+	size_t		size = 0;
+	git_object_t otype;
+
+	if (git_tree_entry_type(entry) != GIT_OBJECT_BLOB)
+		return 0;
+	snprintf(path, sizeof(path), "%s%s", root, git_tree_entry_name(entry));
+
+	git_oid_tostr(hex, sizeof(hex), git_tree_entry_id(entry));
+	if (ctx->odb && git_odb_read_header(&size, &otype, ctx->odb, git_tree_entry_id(entry)) < 0)
+		size = 0;
+	return ctx->fn(path, hex, size, ctx->arg) == 0 ? 0 : -1;
+}
+
+RgStatus
+re_git_list(ReGit *g, ReGitFileFn fn, void *arg, char *err, size_t errlen)
+{
+	ListCtx		ctx = {fn, arg, NULL};
+	int			rc;
+
+	if (git_repository_odb(&ctx.odb, g->repo) < 0)
+		ctx.odb = NULL;
+	rc = git_tree_walk(g->tree, GIT_TREEWALK_PRE, list_cb, &ctx);
+	if (ctx.odb)
+		git_odb_free(ctx.odb);
+	if (rc < 0)
+	{
+		last_error(err, errlen, "could not walk the tree");
+		return RG_EOTHER;
+	}
+	return RG_OK;
+}
+
+void
+re_git_close(ReGit *g)
+{
+	if (g->tree)
+		git_tree_free(g->tree);
+	if (g->commit)
+		git_commit_free(g->commit);
+	if (g->repo)
+		git_repository_free(g->repo);
+	memset(g, 0, sizeof(*g));
+}

@@ -1,0 +1,44 @@
+/*
+ * gitrepo.h — read-only access to a commit's tree through libgit2.
+ */
+#ifndef RE_GITREPO_H
+#define RE_GITREPO_H
+
+#include <stddef.h>
+
+#include "arena.h"
+
+typedef enum RgStatus
+{
+	RG_OK = 0,
+	RG_ENOTREPO,				/* no repository at the path */
+	RG_EOWNER,					/* libgit2 ownership check refused it */
+	RG_EREF,					/* ref does not resolve to a commit */
+	RG_ENOTFOUND,				/* path not in the tree */
+	RG_ENOTBLOB,				/* path is a tree or submodule */
+	RG_ETOOBIG,					/* blob over the caller's limit */
+	RG_EOTHER
+} RgStatus;
+
+typedef struct ReGit
+{
+	struct git_repository *repo;
+	struct git_commit *commit;
+	struct git_tree *tree;
+	char		commit_hex[41];
+	int			is_bare;
+	int			head_detached;
+} ReGit;
+
+typedef int (*ReGitFileFn) (const char *path, const char *oid_hex, size_t size, void *arg);
+
+void		re_git_init(void);
+void		re_git_set_owner_validation(int enabled);
+RgStatus	re_git_open(ReGit *g, const char *path, char *err, size_t errlen);
+RgStatus	re_git_resolve(ReGit *g, const char *ref, char *err, size_t errlen);
+RgStatus	re_git_read(ReGit *g, const char *path, ReArena *a, size_t max_bytes,
+						char **buf, size_t *len, char *oid_hex, char *err, size_t errlen);
+RgStatus	re_git_list(ReGit *g, ReGitFileFn fn, void *arg, char *err, size_t errlen);
+void		re_git_close(ReGit *g);
+
+#endif

@@ -1,0 +1,1104 @@
+/*
+ * model.c — releases, items, changelog entries, rules and plan items
+ * understood from parsed roadmap markdown.
+ *
+ * Everything here reads the flat block list of mdoc.c; tables are read by
+ * their header names, never by column position.
+ */
+#include "model.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define VEC_PUSH(m, vec) \
+	((vec).n == (vec).cap ? vec_grow((m)->arena, (void **) &(vec).v, &(vec).cap, sizeof(*(vec).v), (vec).n) : (void) 0, \
+	 memset(&(vec).v[(vec).n], 0, sizeof(*(vec).v)), &(vec).v[(vec).n++])
+
+static void
+vec_grow(ReArena *a, void **v, int *cap, size_t elem, int n)
+{
+	int			ncap = *cap ? *cap * 2 : 64;
+	void	   *nv = re_alloc(a, elem * (size_t) ncap);
+
+	if (n)
+		memcpy(nv, *v, elem * (size_t) n);
+	*v = nv;
+	*cap = ncap;
+}
+
+void
+re_model_init(ReModel *m, ReArena *a)
+{
+	memset(m, 0, sizeof(*m));
+	m->arena = a;
+	strcpy(m->layout, "unknown");
+}
+
+/* Copy s without strikethrough/bold markers and surrounding blanks. */
+static char *
+strip_marks(ReArena *a, const char *s, bool strip_code)
+{
+	size_t		n = strlen(s),
+				i,
+				o = 0;
+	char	   *out = re_alloc(a, n + 1);
+
+	for (i = 0; i < n; i++)
+	{
+		if ((s[i] == '~' && s[i + 1] == '~') || (s[i] == '*' && s[i + 1] == '*'))
+		{
+			i++;
+			continue;
+		}
+		if (strip_code && s[i] == '`')
+			continue;
+		out[o++] = s[i];
+	}
+	out[o] = '\0';
+	return re_trim(a, out);
+}
+
+/*
+ * An item id is an upper-case token such as CORR-3, A09, F5, PH-D1, P3b or
+ * CITUS-BENCH; sub-item ids like CORR-1-1 and plain words are not.
+ */
+bool
+re_is_item_id(const char *s)
+{
+	size_t		n = strlen(s),
+				i;
+	bool		has_digit = false,
+				has_dash = false;
+	int			numeric_segments_in_row = 0,
+				seg_numeric = 1,
+				seg_len = 0;
+
+	if (n < 2 || n > 24 || !isupper((unsigned char) s[0]))
+		return false;
+	for (i = 0; i < n; i++)
+	{
+		char		c = s[i];
+
+		if (c == '-')
+		{
+			if (seg_len == 0 || i == n - 1)
+				return false;
+			numeric_segments_in_row = seg_numeric ? numeric_segments_in_row + 1 : 0;
+			has_dash = true;
+			seg_numeric = 1;
+			seg_len = 0;
+			continue;
+		}
+		if (isdigit((unsigned char) c))
+			has_digit = true;
+		else if (isupper((unsigned char) c))
+			seg_numeric = 0;
+		else if (islower((unsigned char) c))
+		{
+			/* one lower-case suffix after a digit: P3b */
+			if (i != n - 1 || !isdigit((unsigned char) s[i - 1]))
+				return false;
+			seg_numeric = 0;
+		}
+		else
+			return false;
+		seg_len++;
+	}
+	if (seg_numeric && numeric_segments_in_row >= 1)
+		return false;			/* CORR-1-1 */
+	if (!has_digit && !has_dash)
+		return false;
+	/* P0/P1/P2 are priorities, not ids */
+	if (n == 2 && s[0] == 'P' && isdigit((unsigned char) s[1]))
+		return false;
+	return true;
+}
+
+/* Item status from a status cell; -1 when the text says nothing. */
+int
+re_item_status_from_text(const char *s)
+{
+	if (s == NULL || *s == '\0')
+		return -1;
+	if (strstr(s, "\xE2\x8F\xAD") || re_icontains_word(s, "skipped") || re_icontains_word(s, "skip"))
+		return IS_SKIPPED;
+	if (strstr(s, "\xE2\x9C\x85") || strstr(s, "\xE2\x9C\x94") || re_istarts_with(s, "[x]"))
+		return IS_DONE;
+	if (strstr(s, "\xE2\xAC\x9C") || re_icontains(s, "not started") || re_icontains_word(s, "todo") ||
+		re_icontains(s, "in progress") || re_icontains(s, "not done"))
+		return IS_OPEN;
+	if (re_icontains(s, "deferred") || re_icontains(s, "postponed") || re_icontains_word(s, "defer"))
+		return IS_DEFERRED;
+	if (re_icontains_word(s, "done") || re_icontains_word(s, "complete") ||
+		re_icontains_word(s, "completed") || re_icontains_word(s, "shipped") ||
+		re_icontains_word(s, "implemented") || re_icontains_word(s, "fixed"))
+		return IS_DONE;
+	if (re_icontains_word(s, "open") || re_icontains_word(s, "planned") || re_icontains_word(s, "pending"))
+		return IS_OPEN;
+	return -1;
+}
+
+ReReleaseStatus
+re_release_status_from_text(const char *s, bool *found)
+{
+	*found = true;
+	if (s == NULL)
+	{
+		*found = false;
+		return RS_PLANNED;
+	}
+	if (re_icontains(s, "unreleased") || re_icontains(s, "not released"))
+		return RS_PLANNED;
+	if (re_icontains(s, "released") || strstr(s, "\xE2\x9C\x85"))
+		return RS_RELEASED;
+	if (re_icontains(s, "in progress") || re_icontains(s, "in-progress") ||
+		re_icontains_word(s, "active") || re_icontains(s, "\xF0\x9F\x9A\xA7") ||
+		re_icontains(s, "under development") || re_icontains(s, "current"))
+		return RS_IN_PROGRESS;
+	if (re_icontains(s, "planned") || re_icontains(s, "proposed") || re_icontains(s, "draft") ||
+		re_icontains(s, "future") || re_icontains(s, "not started"))
+		return RS_PLANNED;
+	*found = false;
+	return RS_PLANNED;
+}
+
+const char *
+re_item_status_name(ReItemStatus s)
+{
+	switch (s)
+	{
+		case IS_DONE:
+			return "done";
+		case IS_SKIPPED:
+			return "skipped";
+		case IS_DEFERRED:
+			return "deferred";
+		default:
+			return "open";
+	}
+}
+
+const char *
+re_release_status_name(ReReleaseStatus s)
+{
+	switch (s)
+	{
+		case RS_RELEASED:
+			return "released";
+		case RS_IN_PROGRESS:
+			return "in_progress";
+		default:
+			return "planned";
+	}
+}
+
+static const struct
+{
+	const char *prefix;
+	const char *pillar;
+}			pillar_prefixes[] = {
+	{"CORR", "correctness"},
+	{"STAB", "stability"},
+	{"PERF", "performance"},
+	{"SCAL", "scalability"},
+	{"UX", "ease_of_use"},
+	{"TEST", "test_coverage"},
+};
+
+const char *
+re_pillar_from_prefix(const char *item_id)
+{
+	size_t		i,
+				n = strcspn(item_id, "-");
+
+	for (i = 0; i < sizeof(pillar_prefixes) / sizeof(pillar_prefixes[0]); i++)
+		if (strlen(pillar_prefixes[i].prefix) == n &&
+			strncmp(item_id, pillar_prefixes[i].prefix, n) == 0)
+			return pillar_prefixes[i].pillar;
+	return NULL;
+}
+
+const char *
+re_pillar_from_heading(const char *h)
+{
+	if (h == NULL)
+		return NULL;
+	if (re_icontains(h, "correctness"))
+		return "correctness";
+	if (re_icontains(h, "stability"))
+		return "stability";
+	if (re_icontains(h, "performance"))
+		return "performance";
+	if (re_icontains(h, "scalab"))
+		return "scalability";
+	if (re_icontains(h, "ease of use") || re_icontains(h, "usability") || re_icontains(h, "ergonomic"))
+		return "ease_of_use";
+	if (re_icontains(h, "test coverage") || re_icontains_word(h, "testing") || re_icontains_word(h, "tests"))
+		return "test_coverage";
+	return NULL;
+}
+
+ReRelease *
+re_model_find_release(ReModel *m, const char *version)
+{
+	int			i;
+
+	for (i = 0; i < m->releases.n; i++)
+		if (strcmp(m->releases.v[i].version, version) == 0)
+			return &m->releases.v[i];
+	return NULL;
+}
+
+/* Skip blanks and the dashes/colons that separate a version from a title. */
+static const char *
+skip_separators(const char *p)
+{
+	for (;;)
+	{
+		if (*p == ' ' || *p == '\t' || *p == '-' || *p == ':' || *p == ']' || *p == '|')
+			p++;
+		else if (strncmp(p, "\xE2\x80\x94", 3) == 0 || strncmp(p, "\xE2\x80\x93", 3) == 0)
+			p += 3;				/* em dash, en dash */
+		else
+			return p;
+	}
+}
+
+/* Parse "v0.19.0 — Title" at the start of a heading. */
+static bool
+heading_version(ReArena *a, const char *text, char **version, ReVersion *v, char **title)
+{
+	size_t		n = re_version_scan(text, v);
+	char		buf[32];
+
+	if (n == 0)
+		return false;
+	re_version_format(v, buf, sizeof(buf));
+	*version = re_strdup(a, buf);
+	*title = re_trim(a, skip_separators(text + n));
+	return true;
+}
+
+/* Index of the first block after i that is a heading of level <= level. */
+static int
+section_end(const MdDoc *doc, int i, int level)
+{
+	int			j;
+
+	for (j = i + 1; j < doc->nblocks; j++)
+		if (doc->blocks[j].kind == MB_HEADING && doc->blocks[j].quote_depth == 0 &&
+			doc->blocks[j].level <= level)
+			return j;
+	return doc->nblocks;
+}
+
+static int
+block_last_line(const MdDoc *doc, int end)
+{
+	return end < doc->nblocks ? doc->blocks[end].line - 1 : doc->nlines;
+}
+
+typedef struct ColMap
+{
+	int			id,
+				title,
+				effort,
+				priority,
+				status,
+				version,
+				theme,
+				scope,
+				details,
+				milestone;
+} ColMap;
+
+static bool
+header_is(const char *cell, const char *name)
+{
+	while (*cell == ' ' || *cell == '*')
+		cell++;
+	return strncasecmp(cell, name, strlen(name)) == 0;
+}
+
+/* Map a table's header row to column numbers (-1 when absent). */
+static void
+map_columns(const MdBlock *hdr, ColMap *c)
+{
+	int			i;
+
+	memset(c, -1, sizeof(*c));
+	for (i = 0; i < hdr->ncells; i++)
+	{
+		const char *h = hdr->cells[i];
+
+		if (c->id < 0 && (strcasecmp(h, "id") == 0 || strcasecmp(h, "item") == 0 ||
+						  strcasecmp(h, "item id") == 0))
+			c->id = i;
+		else if (c->title < 0 && (header_is(h, "title") || header_is(h, "name")))
+			c->title = i;
+		else if (header_is(h, "effort"))
+		{
+			if (c->effort < 0)
+				c->effort = i;
+		}
+		else if (c->priority < 0 && header_is(h, "prio"))
+			c->priority = i;
+		else if (c->status < 0 && header_is(h, "status"))
+			c->status = i;
+		else if (c->version < 0 && header_is(h, "version"))
+			c->version = i;
+		else if (c->milestone < 0 && header_is(h, "milestone"))
+			c->milestone = i;
+		else if (c->theme < 0 && header_is(h, "theme"))
+			c->theme = i;
+		else if (c->scope < 0 && header_is(h, "scope"))
+			c->scope = i;
+		else if (c->details < 0 && (header_is(h, "full details") || header_is(h, "details")))
+			c->details = i;
+	}
+	if (c->title < 0)
+		for (i = 0; i < hdr->ncells; i++)
+			if (i != c->id && (header_is(hdr->cells[i], "description") ||
+							   header_is(hdr->cells[i], "feature")))
+			{
+				c->title = i;
+				break;
+			}
+}
+
+static const char *
+cell(const MdBlock *b, int col)
+{
+	return (col >= 0 && col < b->ncells) ? b->cells[col] : NULL;
+}
+
+/* "deferred to v0.34.0" → "0.34.0" */
+static char *
+deferred_target(ReArena *a, const char *s)
+{
+	const char *p;
+
+	for (p = s; *p; p++)
+	{
+		ReVersion	v;
+		char		buf[32];
+
+		if ((p == s || !isalnum((unsigned char) p[-1])) && (*p == 'v' || isdigit((unsigned char) *p)) &&
+			re_version_scan(p, &v) > 0 && (re_icontains(s, "deferred to") || re_icontains(s, "moved to")))
+		{
+			re_version_format(&v, buf, sizeof(buf));
+			return re_strdup(a, buf);
+		}
+	}
+	return NULL;
+}
+
+static ReItem *
+find_item(ReModel *m, int from, const char *version, const char *id)
+{
+	int			i;
+
+	for (i = from; i < m->items.n; i++)
+		if (strcmp(m->items.v[i].item_id, id) == 0 && strcmp(m->items.v[i].version, version) == 0)
+			return &m->items.v[i];
+	return NULL;
+}
+
+/* One table row that names an item: create or complete its ReItem. */
+static void
+item_row(ReModel *m, int first_item, const ReRelease *rel, const char *path,
+		 const MdBlock *b, const ColMap *c, const char *section)
+{
+	ReArena    *a = m->arena;
+	const char *raw_id = cell(b, c->id);
+	const char *raw_title = cell(b, c->title);
+	char	   *id;
+	ReItem	   *it;
+	int			st = -1;
+	bool		struck;
+
+	if (raw_id == NULL)
+		return;
+	id = strip_marks(a, raw_id, true);
+	if (!re_is_item_id(id))
+		return;
+	struck = strstr(raw_id, "~~") != NULL || (raw_title && strncmp(raw_title, "~~", 2) == 0);
+	it = find_item(m, first_item, rel->version, id);
+	if (it == NULL)
+	{
+		it = VEC_PUSH(m, m->items);
+		it->version = rel->version;
+		it->item_id = id;
+		it->path = re_strdup(a, path);
+		it->line = b->line;
+		it->section = section ? re_strdup(a, section) : NULL;
+		it->pillar = (char *) re_pillar_from_prefix(id);
+		if (it->pillar == NULL)
+			it->pillar = (char *) re_pillar_from_heading(section);
+		it->status = IS_OPEN;
+	}
+	if (it->title == NULL && raw_title && *raw_title)
+	{
+		char	   *t = strip_marks(a, raw_title, false);
+
+		if (strlen(t) > 300)
+			t[300] = '\0';
+		it->title = t;
+	}
+	if (it->effort == NULL && cell(b, c->effort) && *cell(b, c->effort))
+		it->effort = strip_marks(a, cell(b, c->effort), true);
+	if (it->priority == NULL && cell(b, c->priority) && *cell(b, c->priority))
+		it->priority = strip_marks(a, cell(b, c->priority), true);
+	if (cell(b, c->status))
+		st = re_item_status_from_text(cell(b, c->status));
+	if (st >= 0)
+	{
+		it->status = (ReItemStatus) st;
+		it->status_text = strip_marks(a, cell(b, c->status), false);
+		it->deferred_to = deferred_target(a, it->status_text);
+	}
+	else if (struck && it->status_text == NULL)
+	{
+		it->status = IS_DONE;
+		it->status_text = re_strdup(a, "struck through");
+	}
+	if (struck)
+		it->struck = 1;
+}
+
+/* A paragraph led by **ID — Title** describes that item. */
+static void
+item_description(ReModel *m, int first_item, const ReRelease *rel, const MdDoc *doc, int bi, int be)
+{
+	const MdBlock *b = &doc->blocks[bi];
+	char		idbuf[32];
+	size_t		n = 0;
+	ReItem	   *it;
+	const char *rest;
+
+	while (b->bold[n] && n < sizeof(idbuf) - 1 &&
+		   (isalnum((unsigned char) b->bold[n]) || b->bold[n] == '-'))
+	{
+		idbuf[n] = b->bold[n];
+		n++;
+	}
+	idbuf[n] = '\0';
+	if (!re_is_item_id(idbuf))
+		return;
+	it = find_item(m, first_item, rel->version, idbuf);
+	if (it == NULL || it->description)
+		return;
+	rest = b->text + strlen(b->bold);
+	rest = skip_separators(rest);
+	if (strlen(rest) < 20 && bi + 1 < be && doc->blocks[bi + 1].kind != MB_HEADING &&
+		doc->blocks[bi + 1].kind != MB_TABLE_ROW)
+		rest = doc->blocks[bi + 1].text;
+	it->description = re_trim(m->arena, rest);
+	if (strlen(it->description) > 2000)
+		it->description[2000] = '\0';
+}
+
+/* Items listed in tables inside one release section (blocks bi..be). */
+static void
+release_items(ReModel *m, ReRelease *rel, const char *path, const MdDoc *doc, int bi, int be)
+{
+	int			first_item = m->items.n;
+	int			table = 0,
+				j;
+	ColMap		cols;
+	const char *section = NULL;
+
+	memset(&cols, -1, sizeof(cols));
+	for (j = bi + 1; j < be; j++)
+	{
+		const MdBlock *b = &doc->blocks[j];
+
+		if (b->kind == MB_HEADING && b->quote_depth == 0)
+			section = b->text;
+		else if (b->kind == MB_TABLE_ROW)
+		{
+			if (b->table_no != table)
+			{
+				table = b->table_no;
+				if (b->header)
+					map_columns(b, &cols);
+				else
+					memset(&cols, -1, sizeof(cols));
+				continue;
+			}
+			if (cols.id >= 0)
+				item_row(m, first_item, rel, path, b, &cols, section);
+		}
+	}
+	for (j = bi + 1; j < be; j++)
+		if (doc->blocks[j].kind == MB_PARAGRAPH && doc->blocks[j].bold)
+			item_description(m, first_item, rel, doc, j, be);
+}
+
+/* "**Status: Released (2026-04-26).**" or a plain "Status: Planned" line. */
+static bool
+section_status(const MdDoc *doc, int bi, int be, ReRelease *rel, ReArena *a)
+{
+	int			j;
+
+	for (j = bi + 1; j < be && j < bi + 12; j++)
+	{
+		const MdBlock *b = &doc->blocks[j];
+		const char *t = b->text;
+
+		if (b->kind == MB_HEADING)
+			break;
+		if (b->kind != MB_PARAGRAPH || t == NULL)
+			continue;
+		while (*t == '*' || *t == ' ')
+			t++;
+		if (re_istarts_with(t, "status"))
+		{
+			bool		found;
+			ReReleaseStatus st = re_release_status_from_text(t + 6, &found);
+
+			if (found)
+			{
+				const char *e = strchr(t, '\n');
+
+				rel->status = st;
+				rel->status_text = e ? re_strndup(a, t, (size_t) (e - t)) : re_strdup(a, t);
+				if (strlen(rel->status_text) > 200)
+					rel->status_text[200] = '\0';
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* Add or complete the release whose section heading is block bi. */
+static ReRelease *
+release_section(ReModel *m, const char *path, const MdDoc *doc, int bi)
+{
+	const MdBlock *h = &doc->blocks[bi];
+	char	   *version,
+			   *title;
+	ReVersion	v;
+	ReRelease  *rel;
+	int			be;
+	bool		is_new = false;
+
+	if (!heading_version(m->arena, h->text, &version, &v, &title))
+		return NULL;
+	rel = re_model_find_release(m, version);
+	if (rel == NULL)
+	{
+		rel = VEC_PUSH(m, m->releases);
+		rel->version = version;
+		rel->v = v;
+		is_new = true;
+	}
+	else if (rel->line_start > 0)
+		return NULL;			/* already have its section */
+	be = section_end(doc, bi, h->level);
+	if (title && *title)
+		rel->title = title;
+	rel->path = re_strdup(m->arena, path);
+	rel->line_start = h->line;
+	rel->line_end = block_last_line(doc, be);
+	rel->heading_level = h->level;
+	if (!is_new && rel->status_text)
+		;						/* the index table's status is authoritative */
+	else if (!section_status(doc, bi, be, rel, m->arena))
+	{
+		bool		found;
+		ReReleaseStatus st = re_release_status_from_text(title, &found);
+
+		if (found)
+		{
+			rel->status = st;
+			rel->status_text = title;
+		}
+	}
+	release_items(m, rel, path, doc, bi, be);
+	return rel;
+}
+
+/* The monolithic "## Effort Summary" table: effort text and status per release. */
+static void
+effort_summary(ReModel *m, const char *path, const MdDoc *doc)
+{
+	int			i,
+				j,
+				table = 0;
+	ColMap		cols;
+
+	for (i = 0; i < doc->nblocks; i++)
+		if (doc->blocks[i].kind == MB_HEADING && re_icontains(doc->blocks[i].text, "effort summary"))
+			break;
+	if (i == doc->nblocks)
+		return;
+	memset(&cols, -1, sizeof(cols));
+	for (j = i + 1; j < section_end(doc, i, doc->blocks[i].level); j++)
+	{
+		const MdBlock *b = &doc->blocks[j];
+		ReVersion	v;
+		char		buf[32];
+		ReRelease  *rel;
+		const char *first;
+		int			vcol;
+
+		if (b->kind != MB_TABLE_ROW)
+			continue;
+		if (b->table_no != table)
+		{
+			table = b->table_no;
+			map_columns(b, &cols);
+			continue;
+		}
+		vcol = cols.milestone >= 0 ? cols.milestone : (cols.version >= 0 ? cols.version : 0);
+		first = cell(b, vcol);
+		if (first == NULL || re_version_scan(first, &v) == 0)
+			continue;
+		re_version_format(&v, buf, sizeof(buf));
+		rel = re_model_find_release(m, buf);
+		if (rel == NULL)
+			continue;
+		if (cell(b, cols.effort))
+			rel->effort = re_strdup(m->arena, cell(b, cols.effort));
+		rel->summary_path = re_strdup(m->arena, path);
+		rel->summary_line = b->line;
+		if (rel->status_text == NULL && cell(b, cols.status))
+		{
+			bool		found;
+			ReReleaseStatus st = re_release_status_from_text(cell(b, cols.status), &found);
+
+			if (found)
+			{
+				rel->status = st;
+				rel->status_text = re_strdup(m->arena, cell(b, cols.status));
+			}
+		}
+	}
+}
+
+/* Resolve a link relative to ROADMAP.md's folder, dropping any #anchor. */
+static char *
+link_path(ReArena *a, const char *roadmap_path, const char *href)
+{
+	const char *slash = strrchr(roadmap_path, '/');
+	size_t		n = strcspn(href, "#?");
+	char	   *rel;
+
+	if (n == 0 || strstr(href, "://"))
+		return NULL;
+	rel = re_strndup(a, href, n);
+	while (strncmp(rel, "./", 2) == 0)
+		rel += 2;
+	if (slash)
+		return re_sprintf(a, "%.*s/%s", (int) (slash - roadmap_path), roadmap_path, rel);
+	return rel;
+}
+
+/* The index layout: version tables linking to per-release files. */
+static int
+index_tables(ReModel *m, const char *path, const MdDoc *doc)
+{
+	int			j,
+				table = 0,
+				found = 0;
+	ColMap		cols;
+
+	memset(&cols, -1, sizeof(cols));
+	for (j = 0; j < doc->nblocks; j++)
+	{
+		const MdBlock *b = &doc->blocks[j];
+		ReVersion	v;
+		char		buf[32];
+		ReRelease  *rel;
+		const char *href;
+		char	   *full;
+		int			k;
+
+		if (b->kind != MB_TABLE_ROW)
+			continue;
+		if (b->table_no != table)
+		{
+			table = b->table_no;
+			map_columns(b, &cols);
+			continue;
+		}
+		if (cols.version < 0 || cols.status < 0 || cell(b, cols.version) == NULL)
+			continue;
+		if (re_version_scan(cell(b, cols.version), &v) == 0)
+			continue;
+		re_version_format(&v, buf, sizeof(buf));
+		href = cols.details >= 0 && b->cell_hrefs[cols.details] ? b->cell_hrefs[cols.details] : b->cell_hrefs[cols.version];
+		if (href == NULL)
+			continue;
+		rel = re_model_find_release(m, buf);
+		if (rel == NULL)
+		{
+			bool		f;
+
+			rel = VEC_PUSH(m, m->releases);
+			rel->version = re_strdup(m->arena, buf);
+			rel->v = v;
+			rel->status = re_release_status_from_text(cell(b, cols.status), &f);
+			rel->status_text = re_strdup(m->arena, cell(b, cols.status));
+			rel->title = cols.theme >= 0 ? re_strdup(m->arena, cell(b, cols.theme)) : NULL;
+			rel->scope = cols.scope >= 0 ? re_strdup(m->arena, cell(b, cols.scope)) : NULL;
+			rel->effort = rel->scope;
+			rel->summary_path = re_strdup(m->arena, path);
+			rel->summary_line = b->line;
+		}
+		full = link_path(m->arena, path, href);
+		if (full == NULL)
+			continue;
+		rel->path = full;
+		found++;
+		for (k = 0; k < m->full_paths.n; k++)
+			if (strcmp(m->full_paths.v[k], full) == 0)
+				break;
+		if (k == m->full_paths.n)
+			*VEC_PUSH(m, m->full_paths) = full;
+	}
+	return found;
+}
+
+void
+re_model_roadmap(ReModel *m, const char *path, const MdDoc *doc)
+{
+	int			i,
+				nsections = 0;
+	ReVersion	v;
+
+	for (i = 0; i < doc->nblocks; i++)
+		if (doc->blocks[i].kind == MB_HEADING && doc->blocks[i].level == 2 &&
+			re_version_scan(doc->blocks[i].text, &v) > 0)
+			nsections++;
+	if (nsections >= 2)
+	{
+		strcpy(m->layout, "monolithic");
+		for (i = 0; i < doc->nblocks; i++)
+			if (doc->blocks[i].kind == MB_HEADING && doc->blocks[i].level == 2 &&
+				doc->blocks[i].quote_depth == 0)
+				release_section(m, path, doc, i);
+		effort_summary(m, path, doc);
+		return;
+	}
+	if (index_tables(m, path, doc) > 0)
+		strcpy(m->layout, "index");
+	else
+		strcpy(m->layout, "unknown");
+}
+
+void
+re_model_release_file(ReModel *m, const char *path, const MdDoc *doc)
+{
+	int			i;
+
+	for (i = 0; i < doc->nblocks; i++)
+		if (doc->blocks[i].kind == MB_HEADING && doc->blocks[i].level <= 3 &&
+			doc->blocks[i].quote_depth == 0)
+			release_section(m, path, doc, i);
+}
+
+/* Item ids cited in parentheses: "(COORD-10, COORD-11)". */
+static char *
+cited_ids(ReArena *a, const char *text)
+{
+	ReBuf		out;
+	const char *p = text;
+	char	   *res;
+
+	re_buf_init(&out);
+	while ((p = strchr(p, '(')) != NULL)
+	{
+		const char *e = strchr(p, ')');
+		const char *q;
+
+		if (e == NULL)
+			break;
+		for (q = p + 1; q < e;)
+		{
+			char		tok[32];
+			size_t		n = 0;
+
+			while (q < e && !(isalnum((unsigned char) *q) || *q == '-'))
+				q++;
+			while (q < e && (isalnum((unsigned char) *q) || *q == '-') && n < sizeof(tok) - 1)
+				tok[n++] = *q++;
+			while (q < e && (isalnum((unsigned char) *q) || *q == '-'))
+				q++;
+			tok[n] = '\0';
+			if (n && re_is_item_id(tok))
+			{
+				char		probe[40];
+
+				snprintf(probe, sizeof(probe), ",%s,", tok);
+				if (out.len == 0 || strstr(out.data, probe) == NULL)
+				{
+					if (out.len == 0)
+						re_buf_puts(&out, ",");
+					re_buf_puts(&out, tok);
+					re_buf_puts(&out, ",");
+				}
+			}
+		}
+		p = e + 1;
+	}
+	if (out.len == 0)
+	{
+		re_buf_free(&out);
+		return NULL;
+	}
+	res = re_strndup(a, out.data + 1, out.len - 2);
+	re_buf_free(&out);
+	return res;
+}
+
+/* "[0.34.0] — 2026-05-02 — Title", "0.3.0 (2026-02-01)", "[Unreleased]" */
+static bool
+changelog_heading(ReArena *a, const char *text, char **version, char **date, char **title)
+{
+	const char *p = text;
+	ReVersion	v;
+	size_t		n;
+	char		buf[32];
+	const char *d;
+
+	while (*p == '[' || *p == ' ')
+		p++;
+	*date = NULL;
+	if (re_istarts_with(p, "unreleased"))
+	{
+		*version = re_strdup(a, "unreleased");
+		p += 10;
+	}
+	else
+	{
+		n = re_version_scan(p, &v);
+		if (n == 0)
+			return false;
+		re_version_format(&v, buf, sizeof(buf));
+		*version = re_strdup(a, buf);
+		p += n;
+	}
+	for (d = p; *d; d++)
+		if (isdigit((unsigned char) d[0]) && strlen(d) >= 10 && d[4] == '-' && d[7] == '-' &&
+			isdigit((unsigned char) d[3]) && isdigit((unsigned char) d[5]) && isdigit((unsigned char) d[9]))
+		{
+			*date = re_strndup(a, d, 10);
+			break;
+		}
+	p = skip_separators(p);
+	if (*date && strncmp(p, *date, 10) == 0)
+		p = skip_separators(p + 10);
+	else if (*p == '(')
+	{
+		const char *e = strchr(p, ')');
+
+		p = e ? skip_separators(e + 1) : p + strlen(p);
+	}
+	*title = re_trim(a, p);
+	return true;
+}
+
+void
+re_model_changelog(ReModel *m, const MdDoc *doc)
+{
+	ReArena    *a = m->arena;
+	char	   *version = NULL,
+			   *date = NULL,
+			   *title = NULL;
+	const char *section = NULL;
+	ReChangelogEntry *last = NULL;
+	int			i,
+				entry_no = 0;
+
+	for (i = 0; i < doc->nblocks; i++)
+	{
+		const MdBlock *b = &doc->blocks[i];
+
+		if (b->kind == MB_HEADING && b->level <= 2)
+		{
+			if (!changelog_heading(a, b->text, &version, &date, &title))
+				version = NULL;
+			section = NULL;
+			last = NULL;
+			entry_no = 0;
+			continue;
+		}
+		if (version == NULL)
+			continue;
+		if (b->kind == MB_HEADING)
+		{
+			section = b->text;
+			last = NULL;
+			continue;
+		}
+		if (b->kind == MB_LIST_ITEM && b->level > 1 && last)
+		{
+			/* nested bullets add detail to their parent entry */
+			if (strlen(last->text) < 2000)
+				last->text = re_sprintf(a, "%s %s", last->text, b->text);
+			continue;
+		}
+		if ((b->kind == MB_LIST_ITEM && b->level == 1) ||
+			(b->kind == MB_PARAGRAPH && b->bold && b->quote_depth == 0))
+		{
+			ReChangelogEntry *e = VEC_PUSH(m, m->changelog);
+
+			e->version = version;
+			e->date = date;
+			e->release_title = title;
+			e->entry_no = ++entry_no;
+			e->section = section ? re_strdup(a, section) : NULL;
+			e->text = re_strdup(a, b->text);
+			e->line = b->line;
+			last = e;
+		}
+	}
+	for (i = 0; i < m->changelog.n; i++)
+		m->changelog.v[i].item_ids = cited_ids(a, m->changelog.v[i].text);
+}
+
+void
+re_model_agents(ReModel *m, const MdDoc *doc)
+{
+	static const char *const words[] = {"never", "must", "always"};
+	const char *section = NULL;
+	int			i,
+				k,
+				rule_no = 0;
+
+	for (i = 0; i < doc->nblocks; i++)
+	{
+		const MdBlock *b = &doc->blocks[i];
+		const char *kind = NULL;
+		const char *best = NULL;
+
+		if (b->kind == MB_HEADING)
+		{
+			section = b->text;
+			continue;
+		}
+		if ((b->kind != MB_LIST_ITEM && b->kind != MB_PARAGRAPH) || b->text == NULL)
+			continue;
+		for (k = 0; k < 3; k++)
+		{
+			const char *p = b->text;
+			size_t		n = strlen(words[k]);
+
+			for (; *p; p++)
+				if (strncasecmp(p, words[k], n) == 0 &&
+					(p == b->text || !isalnum((unsigned char) p[-1])) && !isalnum((unsigned char) p[n]))
+				{
+					if (best == NULL || p < best)
+					{
+						best = p;
+						kind = words[k];
+					}
+					break;
+				}
+		}
+		if (kind)
+		{
+			ReRule	   *r = VEC_PUSH(m, m->rules);
+
+			r->rule_no = ++rule_no;
+			r->kind = (char *) kind;
+			r->section = section ? re_strdup(m->arena, section) : NULL;
+			r->text = re_strdup(m->arena, b->text);
+			r->line = b->line;
+		}
+	}
+}
+
+void
+re_model_plan(ReModel *m, const char *path, const MdDoc *doc)
+{
+	const char *base = strrchr(path, '/');
+	int			parts[3],
+				i,
+				table = 0;
+	char	   *version;
+	ColMap		cols;
+
+	base = base ? base + 1 : path;
+	if (sscanf(base, "PLAN_%d_%d_%d", &parts[0], &parts[1], &parts[2]) != 3)
+		return;
+	version = re_sprintf(m->arena, "%d.%d.%d", parts[0], parts[1], parts[2]);
+	memset(&cols, -1, sizeof(cols));
+	for (i = 0; i < doc->nblocks; i++)
+	{
+		const MdBlock *b = &doc->blocks[i];
+		RePlanItem *p;
+
+		if (b->kind == MB_LIST_ITEM && b->checked >= 0)
+		{
+			p = VEC_PUSH(m, m->plan_items);
+			p->status = b->checked ? IS_DONE : IS_OPEN;
+		}
+		else if (b->kind == MB_TABLE_ROW)
+		{
+			int			st;
+
+			if (b->table_no != table)
+			{
+				table = b->table_no;
+				map_columns(b, &cols);
+				continue;
+			}
+			if (cols.status < 0)
+				continue;
+			st = re_item_status_from_text(cell(b, cols.status));
+			p = VEC_PUSH(m, m->plan_items);
+			p->status = st < 0 ? IS_OPEN : (ReItemStatus) st;
+			if (cols.id >= 0)
+			{
+				char	   *id = strip_marks(m->arena, cell(b, cols.id), true);
+
+				if (re_is_item_id(id))
+					p->item_id = id;
+			}
+		}
+		else
+			continue;
+		p->version = version;
+		p->path = re_strdup(m->arena, path);
+		p->line = b->line;
+		if (b->kind == MB_TABLE_ROW)
+		{
+			ReBuf		t;
+			int			k;
+
+			re_buf_init(&t);
+			for (k = 0; k < b->ncells; k++)
+			{
+				if (k)
+					re_buf_puts(&t, " | ");
+				re_buf_puts(&t, b->cells[k]);
+			}
+			p->text = re_buf_to_arena(m->arena, &t);
+			re_buf_free(&t);
+		}
+		else
+		{
+			p->text = re_strdup(m->arena, b->text);
+			if (b->bold)
+			{
+				char		id[32];
+				size_t		n = strcspn(b->bold, " :\xE2");
+
+				if (n < sizeof(id))
+				{
+					memcpy(id, b->bold, n);
+					id[n] = '\0';
+					if (re_is_item_id(id))
+						p->item_id = re_strdup(m->arena, id);
+				}
+			}
+		}
+	}
+}

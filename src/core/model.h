@@ -1,0 +1,128 @@
+/*
+ * model.h — releases, items, changelog entries, rules and plan items
+ * understood from parsed roadmap markdown.
+ */
+#ifndef RE_MODEL_H
+#define RE_MODEL_H
+
+#include "arena.h"
+#include "mdoc.h"
+#include "version.h"
+
+typedef enum ReReleaseStatus
+{
+	RS_PLANNED = 0,
+	RS_IN_PROGRESS,
+	RS_RELEASED
+} ReReleaseStatus;
+
+typedef enum ReItemStatus
+{
+	IS_OPEN = 0,
+	IS_DONE,
+	IS_SKIPPED,
+	IS_DEFERRED
+} ReItemStatus;
+
+typedef struct ReRelease
+{
+	char	   *version;		/* canonical "X.Y.Z" */
+	ReVersion	v;
+	char	   *title;
+	ReReleaseStatus status;
+	char	   *status_text;	/* the words the status came from */
+	char	   *path;			/* file holding the release section */
+	int			line_start;		/* heading line, 0 if no section found */
+	int			line_end;		/* last line of the section */
+	int			heading_level;
+	char	   *scope;			/* index layout: Scope column */
+	char	   *effort;			/* Effort Summary / scope text */
+	char	   *summary_path;	/* where the effort/scope row lives */
+	int			summary_line;
+} ReRelease;
+
+typedef struct ReItem
+{
+	char	   *version;
+	char	   *item_id;
+	char	   *title;
+	char	   *effort;
+	char	   *priority;
+	ReItemStatus status;
+	char	   *status_text;
+	char	   *deferred_to;	/* "0.34.0" when the text says so */
+	char	   *pillar;			/* correctness … test_coverage, or NULL */
+	char	   *section;		/* enclosing subsection heading */
+	char	   *description;
+	char	   *path;
+	int			line;
+	int			struck;
+} ReItem;
+
+typedef struct ReChangelogEntry
+{
+	char	   *version;		/* "X.Y.Z" or "unreleased" */
+	char	   *date;
+	char	   *release_title;
+	int			entry_no;
+	char	   *section;
+	char	   *text;
+	char	   *item_ids;		/* comma-separated, or NULL */
+	int			line;
+} ReChangelogEntry;
+
+typedef struct ReRule
+{
+	int			rule_no;
+	char	   *kind;			/* never / must / always */
+	char	   *section;
+	char	   *text;
+	int			line;
+} ReRule;
+
+typedef struct RePlanItem
+{
+	char	   *version;
+	char	   *path;
+	int			line;
+	char	   *item_id;
+	char	   *text;
+	ReItemStatus status;
+} RePlanItem;
+
+#define RE_VEC(T) struct { T *v; int n; int cap; }
+
+typedef struct ReModel
+{
+	ReArena    *arena;
+	char		layout[16];		/* "monolithic" or "index" */
+	RE_VEC(ReRelease) releases;
+	RE_VEC(ReItem) items;
+	RE_VEC(ReChangelogEntry) changelog;
+	RE_VEC(ReRule) rules;
+	RE_VEC(RePlanItem) plan_items;
+	RE_VEC(char *) full_paths;	/* index layout: files to read next */
+} ReModel;
+
+void		re_model_init(ReModel *m, ReArena *a);
+
+/* ROADMAP.md: decides the layout; index layout fills full_paths. */
+void		re_model_roadmap(ReModel *m, const char *path, const MdDoc *doc);
+
+/* A per-release full file (index layout). */
+void		re_model_release_file(ReModel *m, const char *path, const MdDoc *doc);
+void		re_model_changelog(ReModel *m, const MdDoc *doc);
+void		re_model_agents(ReModel *m, const MdDoc *doc);
+void		re_model_plan(ReModel *m, const char *path, const MdDoc *doc);
+
+/* Helpers exposed for tests and the scorer. */
+bool		re_is_item_id(const char *s);
+int			re_item_status_from_text(const char *s);
+ReReleaseStatus re_release_status_from_text(const char *s, bool *found);
+const char *re_pillar_from_prefix(const char *item_id);
+const char *re_pillar_from_heading(const char *heading);
+const char *re_item_status_name(ReItemStatus s);
+const char *re_release_status_name(ReReleaseStatus s);
+ReRelease  *re_model_find_release(ReModel *m, const char *version);
+
+#endif

@@ -1,0 +1,37 @@
+/*
+ * glue.h — shared pieces of the PostgreSQL layer: GUCs, privilege and
+ * path checks, error reporting for core status codes.
+ */
+#ifndef RE_GLUE_H
+#define RE_GLUE_H
+
+#include "postgres.h"
+
+#include "../core/arena.h"
+#include "../core/gitrepo.h"
+#include "../core/mdoc.h"
+
+extern char *re_allowed_roots;
+extern int	re_max_file_bytes;
+extern int	re_max_table_columns;
+extern bool re_trust_repository_owner;
+
+void		re_guc_init(void);
+void		re_require_read_privilege(void);
+char	   *re_resolve_repo_path(const char *path);
+MdLimits	re_md_limits(void);
+
+/* A libgit2 repository and a core arena released with a memory context. */
+typedef struct ReHandle
+{
+	ReGit		git;
+	ReArena    *arena;
+	MemoryContext mcxt;
+} ReHandle;
+
+ReHandle   *re_handle_open(const char *canonical_path, const char *what);
+void		re_handle_resolve(ReHandle *h, const char *ref, const char *path);
+void		re_handle_close(ReHandle *h);
+void		re_report_md_error(MdStatus st, const char *path, const char *commit, const char *msg);
+
+#endif

@@ -1,0 +1,377 @@
+/*
+ * ingest.c — roadmap.ingest(repo, ref): read a commit's roadmap files with
+ * libgit2, understand them with the core, replace the repository's rows.
+ */
+#include "postgres.h"
+
+#include "catalog/pg_type.h"
+#include "executor/spi.h"
+#include "fmgr.h"
+#include "lib/stringinfo.h"
+#include "utils/builtins.h"
+#include "utils/timestamp.h"
+
+#include "catalog.h"
+#include "glue.h"
+#include "ingest.h"
+#include "../core/model.h"
+
+/* Markdown files found in the commit's tree. */
+typedef struct DocList
+{
+	int			n,
+				cap;
+	char	  **paths;
+	char	  **oids;
+	size_t	   *sizes;
+	const char **kinds;
+} DocList;
+
+static bool
+ends_with(const char *s, const char *suffix)
+{
+	size_t		n = strlen(s),
+				k = strlen(suffix);
+
+	return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* Kind of a markdown path, or NULL when it is not read at all. */
+static const char *
+doc_kind(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	int			a,
+				b,
+				c;
+
+	if (!ends_with(path, ".md"))
+		return NULL;
+	if (strcmp(path, "ROADMAP.md") == 0)
+		return "roadmap";
+	if (strcmp(path, "CHANGELOG.md") == 0)
+		return "changelog";
+	if (strcmp(path, "AGENTS.md") == 0)
+		return "agents";
+	if (strncmp(path, "roadmap/", 8) == 0)
+		return "release";
+	base = base ? base + 1 : path;
+	if (strncmp(path, "plans/", 6) == 0 && sscanf(base, "PLAN_%d_%d_%d", &a, &b, &c) == 3)
+		return "plan";
+	if (strncmp(path, "plans/", 6) == 0 || strncmp(path, "docs/", 5) == 0)
+		return "doc";
+	return NULL;
+}
+
+static int
+collect_doc(const char *path, const char *oid_hex, size_t size, void *arg)
+{
+	DocList    *d = arg;
+	const char *kind = doc_kind(path);
+
+	if (kind == NULL)
+		return 0;
+	if (d->n == d->cap)
+	{
+		d->cap = d->cap ? d->cap * 2 : 64;
+		d->paths = d->paths ? repalloc(d->paths, sizeof(char *) * d->cap) : palloc(sizeof(char *) * d->cap);
+		d->oids = d->oids ? repalloc(d->oids, sizeof(char *) * d->cap) : palloc(sizeof(char *) * d->cap);
+		d->sizes = d->sizes ? repalloc(d->sizes, sizeof(size_t) * d->cap) : palloc(sizeof(size_t) * d->cap);
+		d->kinds = d->kinds ? repalloc(d->kinds, sizeof(char *) * d->cap) : palloc(sizeof(char *) * d->cap);
+	}
+	d->paths[d->n] = pstrdup(path);
+	d->oids[d->n] = pstrdup(oid_hex);
+	d->sizes[d->n] = size;
+	d->kinds[d->n] = kind;
+	d->n++;
+	return 0;
+}
+
+/* Read and parse one markdown blob; missing_ok returns false when absent. */
+static bool
+load_doc(ReHandle *h, const char *path, MdDoc *doc, bool missing_ok)
+{
+	char		err[512];
+	char	   *buf;
+	size_t		len;
+	RgStatus	st;
+	MdStatus	ms;
+	MdLimits	lim = re_md_limits();
+
+	st = re_git_read(&h->git, path, h->arena, lim.max_bytes, &buf, &len, NULL, err, sizeof(err));
+	if (st == RG_ENOTFOUND && missing_ok)
+		return false;
+	if (st == RG_ETOOBIG)
+		re_report_md_error(MD_ETOOBIG, path, h->git.commit_hex, err);
+	if (st != RG_OK)
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_FILE),
+				 errmsg("could not read \"%s\" from the repository", path),
+				 errdetail("%s", err)));
+	ms = md_parse(h->arena, buf, len, &lim, doc, err, sizeof(err));
+	if (ms != MD_OK)
+		re_report_md_error(ms, path, h->git.commit_hex, err);
+	return true;
+}
+
+/* Replace the repository's catalog rows with the model. */
+static void
+store_model(int64 repo_id, ReModel *m, DocList *docs)
+{
+	ReCol		c[16];
+	int			i;
+	Oid			types[1] = {INT8OID};
+	Datum		vals[1] = {Int64GetDatum(repo_id)};
+	static const char *const tables[] = {"document", "release", "item", "changelog_entry",
+	"constraint_rule", "plan_item"};
+
+	for (i = 0; i < (int) lengthof(tables); i++)
+		re_spi_exec(psprintf("DELETE FROM roadmap.%s WHERE repo_id = $1", tables[i]),
+					1, types, vals, NULL, SPI_OK_DELETE);
+
+	/* documents */
+	re_col_init(&c[0], TEXTOID);
+	re_col_init(&c[1], TEXTOID);
+	re_col_init(&c[2], TEXTOID);
+	re_col_init(&c[3], INT4OID);
+	for (i = 0; i < docs->n; i++)
+	{
+		re_col_text(&c[0], docs->paths[i]);
+		re_col_text(&c[1], docs->oids[i]);
+		re_col_text(&c[2], docs->kinds[i]);
+		re_col_int(&c[3], (int) docs->sizes[i]);
+	}
+	re_bulk_insert("INSERT INTO roadmap.document (repo_id, path, blob_id, kind, bytes) "
+				   "SELECT $1, * FROM unnest($2, $3, $4, $5)", repo_id, c, 4);
+
+	/* releases */
+	for (i = 0; i < 12; i++)
+		re_col_init(&c[i], (i >= 4 && i <= 6) || i == 11 ? INT4OID : TEXTOID);
+	for (i = 0; i < m->releases.n; i++)
+	{
+		ReRelease  *r = &m->releases.v[i];
+
+		re_col_text(&c[0], r->version);
+		re_col_text(&c[1], r->title);
+		re_col_text(&c[2], re_release_status_name(r->status));
+		re_col_text(&c[3], r->path);
+		re_col_int(&c[4], r->line_start);
+		re_col_int(&c[5], r->line_end);
+		re_col_int(&c[6], r->heading_level);
+		re_col_text(&c[7], r->scope);
+		re_col_text(&c[8], r->effort);
+		re_col_text(&c[9], r->status_text);
+		re_col_text(&c[10], r->summary_path);
+		re_col_int(&c[11], r->summary_line);
+	}
+	re_bulk_insert("INSERT INTO roadmap.release (repo_id, version, version_key, title, status, path, "
+				   "line_start, line_end, heading_level, scope, effort, status_text, summary_path, summary_line) "
+				   "SELECT $1, v, roadmap.version_key(v), t, s, p, nullif(ls, 0), nullif(le, 0), nullif(hl, 0), "
+				   "sc, ef, st, sp, nullif(sl, 0) "
+				   "FROM unnest($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) "
+				   "AS u(v, t, s, p, ls, le, hl, sc, ef, st, sp, sl)", repo_id, c, 12);
+
+	/* items */
+	for (i = 0; i < 15; i++)
+		re_col_init(&c[i], i == 13 ? INT4OID : (i == 14 ? BOOLOID : TEXTOID));
+	for (i = 0; i < m->items.n; i++)
+	{
+		ReItem	   *it = &m->items.v[i];
+
+		re_col_text(&c[0], it->version);
+		re_col_text(&c[1], it->item_id);
+		re_col_text(&c[2], it->title);
+		re_col_text(&c[3], it->effort);
+		re_col_text(&c[4], it->priority);
+		re_col_text(&c[5], re_item_status_name(it->status));
+		re_col_text(&c[6], it->status_text);
+		re_col_text(&c[7], it->deferred_to);
+		re_col_text(&c[8], it->pillar);
+		re_col_text(&c[9], it->section);
+		re_col_text(&c[10], it->description);
+		re_col_text(&c[11], it->path);
+		re_col_text(&c[12], NULL);
+		re_col_int(&c[13], it->line);
+		re_col_bool(&c[14], it->struck != 0);
+	}
+	re_bulk_insert("INSERT INTO roadmap.item (repo_id, version, item_id, title, effort, priority, status, "
+				   "status_text, deferred_to, pillar, section, description, path, line, struck) "
+				   "SELECT $1, v, id, t, e, p, s, st, dt, pl, sec, d, pa, ln, sk "
+				   "FROM unnest($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) "
+				   "AS u(v, id, t, e, p, s, st, dt, pl, sec, d, pa, unused, ln, sk)", repo_id, c, 15);
+
+	/* changelog */
+	for (i = 0; i < 8; i++)
+		re_col_init(&c[i], i == 1 || i == 7 ? INT4OID : TEXTOID);
+	for (i = 0; i < m->changelog.n; i++)
+	{
+		ReChangelogEntry *e = &m->changelog.v[i];
+
+		re_col_text(&c[0], e->version);
+		re_col_int(&c[1], e->entry_no);
+		re_col_text(&c[2], e->date);
+		re_col_text(&c[3], e->release_title);
+		re_col_text(&c[4], e->section);
+		re_col_text(&c[5], e->text);
+		re_col_text(&c[6], e->item_ids);
+		re_col_int(&c[7], e->line);
+	}
+	re_bulk_insert("INSERT INTO roadmap.changelog_entry (repo_id, version, entry_no, date, release_title, "
+				   "section, text, item_ids, line) "
+				   "SELECT $1, v, n, d, rt, s, t, coalesce(string_to_array(ids, ','), '{}'), ln "
+				   "FROM unnest($2, $3, $4, $5, $6, $7, $8, $9) AS u(v, n, d, rt, s, t, ids, ln) "
+				   "ON CONFLICT DO NOTHING", repo_id, c, 8);
+
+	/* constraint rules */
+	for (i = 0; i < 5; i++)
+		re_col_init(&c[i], i == 0 || i == 4 ? INT4OID : TEXTOID);
+	for (i = 0; i < m->rules.n; i++)
+	{
+		re_col_int(&c[0], m->rules.v[i].rule_no);
+		re_col_text(&c[1], m->rules.v[i].kind);
+		re_col_text(&c[2], m->rules.v[i].section);
+		re_col_text(&c[3], m->rules.v[i].text);
+		re_col_int(&c[4], m->rules.v[i].line);
+	}
+	re_bulk_insert("INSERT INTO roadmap.constraint_rule (repo_id, rule_no, kind, section, text, line) "
+				   "SELECT $1, * FROM unnest($2, $3, $4, $5, $6)", repo_id, c, 5);
+
+	/* plan items */
+	for (i = 0; i < 6; i++)
+		re_col_init(&c[i], i == 2 ? INT4OID : TEXTOID);
+	for (i = 0; i < m->plan_items.n; i++)
+	{
+		RePlanItem *p = &m->plan_items.v[i];
+
+		re_col_text(&c[0], p->version);
+		re_col_text(&c[1], p->path);
+		re_col_int(&c[2], p->line);
+		re_col_text(&c[3], p->item_id);
+		re_col_text(&c[4], re_item_status_name(p->status));
+		re_col_text(&c[5], p->text);
+	}
+	re_bulk_insert("INSERT INTO roadmap.plan_item (repo_id, version, path, line, item_id, status, text) "
+				   "SELECT $1, * FROM unnest($2, $3, $4, $5, $6, $7)", repo_id, c, 6);
+}
+
+/* Lock the repository's row (creating it) and return its id and last commit. */
+static int64
+lock_repository(const char *path, const char *ref, char **last_commit)
+{
+	Oid			types[2] = {TEXTOID, TEXTOID};
+	Datum		vals[2] = {CStringGetTextDatum(path), CStringGetTextDatum(ref)};
+	bool		isnull;
+	Datum		d;
+
+	re_spi_exec("SELECT pg_advisory_xact_lock(hashtext('roadmap_enrich:' || $1))", 1, types, vals, NULL, SPI_OK_SELECT);
+	re_spi_exec("INSERT INTO roadmap.repository (path, ref) VALUES ($1, $2) "
+				"ON CONFLICT (path) DO UPDATE SET path = EXCLUDED.path "
+				"RETURNING repo_id, head_commit, ref", 2, types, vals, NULL, SPI_OK_INSERT_RETURNING);
+	d = SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 2, &isnull);
+	*last_commit = NULL;
+	if (!isnull)
+	{
+		char	   *last_ref = SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 3);
+
+		/* the same commit read through another ref is still a re-read */
+		if (last_ref && strcmp(last_ref, ref) == 0)
+			*last_commit = TextDatumGetCString(d);
+	}
+	return DatumGetInt64(SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull));
+}
+
+int64
+re_ingest(const char *repo, const char *ref, bool *noop)
+{
+	TimestampTz started = GetCurrentTimestamp();
+	char	   *path;
+	ReHandle   *h;
+	ReModel		m;
+	MdDoc		doc;
+	DocList		docs;
+	char		err[512];
+	char	   *last_commit;
+	int64		repo_id;
+	int			i;
+	StringInfoData counts;
+
+	re_require_read_privilege();
+	path = re_resolve_repo_path(repo);
+	h = re_handle_open(path, "to roadmap.ingest");
+	re_handle_resolve(h, ref, path);
+
+	repo_id = lock_repository(path, ref, &last_commit);
+	if (last_commit && strcmp(last_commit, h->git.commit_hex) == 0)
+	{
+		re_run_log(repo_id, "ingest", NULL, h->git.commit_hex, started, "noop", NULL, NULL);
+		re_handle_close(h);
+		*noop = true;
+		return repo_id;
+	}
+	*noop = false;
+
+	memset(&docs, 0, sizeof(docs));
+	if (re_git_list(&h->git, collect_doc, &docs, err, sizeof(err)) != RG_OK)
+		ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED), errmsg("could not list the commit's files"),
+						errdetail("%s", err)));
+	ereport(DEBUG1, (errmsg("roadmap_enrich: commit %s has %d markdown files to consider",
+							h->git.commit_hex, docs.n)));
+
+	re_model_init(&m, h->arena);
+	if (!load_doc(h, "ROADMAP.md", &doc, true))
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_FILE),
+				 errmsg("commit %s of \"%s\" has no ROADMAP.md", h->git.commit_hex, path),
+				 errdetail("roadmap_enrich reads ROADMAP.md at the top of the commit's tree."),
+				 errhint("Check the repository path and the ref (\"%s\").", ref)));
+	re_model_roadmap(&m, "ROADMAP.md", &doc);
+	for (i = 0; i < m.full_paths.n; i++)
+	{
+		if (load_doc(h, m.full_paths.v[i], &doc, true))
+			re_model_release_file(&m, m.full_paths.v[i], &doc);
+		else
+			ereport(NOTICE, (errmsg("ROADMAP.md links to \"%s\", which is not in commit %s",
+									m.full_paths.v[i], h->git.commit_hex)));
+	}
+	if (load_doc(h, "CHANGELOG.md", &doc, true))
+		re_model_changelog(&m, &doc);
+	if (load_doc(h, "AGENTS.md", &doc, true))
+		re_model_agents(&m, &doc);
+	for (i = 0; i < docs.n; i++)
+		if (strcmp(docs.kinds[i], "plan") == 0 && load_doc(h, docs.paths[i], &doc, false))
+			re_model_plan(&m, docs.paths[i], &doc);
+	ereport(DEBUG1, (errmsg("roadmap_enrich: parsed %d releases, %d items, %d changelog entries",
+							m.releases.n, m.items.n, m.changelog.n)));
+
+	store_model(repo_id, &m, &docs);
+	{
+		Oid			types[4] = {INT8OID, TEXTOID, TEXTOID, TEXTOID};
+		Datum		vals[4] = {Int64GetDatum(repo_id), CStringGetTextDatum(h->git.commit_hex),
+		CStringGetTextDatum(m.layout), CStringGetTextDatum(ref)};
+
+		re_spi_exec("UPDATE roadmap.repository SET head_commit = $2, layout = $3, ref = $4, "
+					"ingested_at = now() WHERE repo_id = $1", 4, types, vals, NULL, SPI_OK_UPDATE);
+	}
+	initStringInfo(&counts);
+	appendStringInfo(&counts, "{\"documents\": %d, \"releases\": %d, \"items\": %d, "
+					 "\"changelog_entries\": %d, \"rules\": %d, \"plan_items\": %d, \"layout\": \"%s\"}",
+					 docs.n, m.releases.n, m.items.n, m.changelog.n, m.rules.n, m.plan_items.n, m.layout);
+	re_run_log(repo_id, "ingest", NULL, h->git.commit_hex, started, "success", counts.data, NULL);
+	re_handle_close(h);
+	return repo_id;
+}
+
+PG_FUNCTION_INFO_V1(roadmap_ingest);
+Datum
+roadmap_ingest(PG_FUNCTION_ARGS)
+{
+	char	   *repo = text_to_cstring(PG_GETARG_TEXT_PP(0));
+	char	   *ref = text_to_cstring(PG_GETARG_TEXT_PP(1));
+	bool		noop;
+	int64		id;
+
+	SPI_connect();
+	id = re_ingest(repo, ref, &noop);
+	SPI_finish();
+	PG_RETURN_INT64(id);
+}

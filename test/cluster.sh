@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# test/cluster.sh start|stop|psql — a throwaway PostgreSQL 15 cluster run as
+# the non-root OS user "postgres" (the server refuses root), with pg_cron.
+set -euo pipefail
+PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
+PGDATA=${RE_PGDATA:-/tmp/roadmap_enrich_pg}
+PGPORT=${RE_PGPORT:-55432}
+RUNAS=${RE_PGUSER:-postgres}
+as_user() { if [ "$(id -un)" = "$RUNAS" ]; then "$@"; else runuser -u "$RUNAS" -- "$@"; fi; }
+case "${1:-}" in
+  start)
+    if [ ! -s "$PGDATA/PG_VERSION" ]; then
+      mkdir -p "$PGDATA"; chown "$RUNAS" "$PGDATA"
+      as_user "$PGBIN/initdb" -D "$PGDATA" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
+      cat >> "$PGDATA/postgresql.conf" <<CONF
+port = $PGPORT
+listen_addresses = ''
+unix_socket_directories = '/tmp'
+shared_preload_libraries = 'pg_cron'
+cron.database_name = 'postgres'
+cron.host = '/tmp'
+cron.use_background_workers = on
+max_worker_processes = 16
+timezone = 'UTC'
+CONF
+    fi
+    as_user "$PGBIN/pg_ctl" -D "$PGDATA" -l "$PGDATA/server.log" -w start >/dev/null
+    echo "PostgreSQL running: psql -h /tmp -p $PGPORT -U postgres"
+    ;;
+  stop)
+    as_user "$PGBIN/pg_ctl" -D "$PGDATA" -m fast -w stop >/dev/null || true ;;
+  destroy)
+    as_user "$PGBIN/pg_ctl" -D "$PGDATA" -m immediate -w stop >/dev/null 2>&1 || true
+    rm -rf "$PGDATA" ;;
+  *) echo "usage: $0 start|stop|destroy" >&2; exit 2 ;;
+esac

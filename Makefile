@@ -7,8 +7,9 @@ CORE_SRCS = src/core/arena.c src/core/version.c src/core/mdoc.c src/core/model.c
 PG_SRCS = src/pg/roadmap_enrich.c src/pg/catalog.c src/pg/ingest.c
 OBJS = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
 
-REGRESS = $(patsubst sql/%.sql,%,$(filter-out sql/roadmap_enrich--%,$(wildcard sql/*.sql)))
-REGRESS_OPTS = --inputdir=. --outputdir=results_regress
+REGRESS = versions ingest_index ingest_monolithic ingest_errors privileges
+REGRESS_OUTDIR ?= results_regress
+REGRESS_OPTS = --inputdir=. --outputdir=$(REGRESS_OUTDIR)
 
 PG_CPPFLAGS = $(shell pkg-config --cflags libgit2 libcmark-gfm libpcre2-8) -Wall -Wextra -Werror -Wno-unused-parameter -Wno-missing-field-initializers -Wno-sign-compare
 SHLIB_LINK = $(shell pkg-config --libs libgit2 libcmark-gfm libpcre2-8) -lcmark-gfm-extensions

@@ -46,15 +46,31 @@ re_git_open(ReGit *g, const char *path, char *err, size_t errlen)
 	memset(g, 0, sizeof(*g));
 	re_git_init();
 	rc = git_repository_open_ext(&g->repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL);
-	if (rc == GIT_EOWNER)
-	{
-		last_error(err, errlen, "repository ownership check failed");
-		return RG_EOWNER;
-	}
 	if (rc < 0)
 	{
-		last_error(err, errlen, "not a git repository");
-		return RG_ENOTREPO;
+		int			validating = 0;
+
+		last_error(err, errlen, rc == GIT_EOWNER ? "repository ownership check failed" : "not a git repository");
+		/*
+		 * libgit2 1.5 does not always report GIT_EOWNER (a missing
+		 * safe.directory key surfaces as "config value not found"), so
+		 * tell an ownership refusal apart by opening once more without
+		 * the check.
+		 */
+		git_libgit2_opts(GIT_OPT_GET_OWNER_VALIDATION, &validating);
+		if (rc != GIT_EOWNER && validating)
+		{
+			git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
+			if (git_repository_open_ext(&g->repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) == 0)
+			{
+				git_repository_free(g->repo);
+				g->repo = NULL;
+				rc = GIT_EOWNER;
+				snprintf(err, errlen, "the repository is not owned by the server's OS user");
+			}
+			git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 1);
+		}
+		return rc == GIT_EOWNER ? RG_EOWNER : RG_ENOTREPO;
 	}
 	g->is_bare = git_repository_is_bare(g->repo);
 	g->head_detached = git_repository_head_detached(g->repo) == 1;

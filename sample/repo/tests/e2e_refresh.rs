@@ -1,0 +1,4 @@
+#[test]
+fn waits() {
+    std::thread::sleep(std::time::Duration::from_millis(500));
+}

@@ -36,3 +36,8 @@ unit: test/unit/test_core
 
 .PHONY: unit
 EXTRA_CLEAN = test/unit/test_core test/unit/dump_model results_regress
+
+print-regress:
+	@echo $(REGRESS)
+
+.PHONY: print-regress

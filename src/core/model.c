@@ -114,6 +114,15 @@ re_is_item_id(const char *s)
 	/* P0/P1/P2 are priorities, not ids */
 	if (n == 2 && s[0] == 'P' && isdigit((unsigned char) s[1]))
 		return false;
+	/* encodings and standards that look like ids */
+	{
+		static const char *const stop[] = {"UTF-", "SHA-", "ISO-", "RFC-", "UCS-", "X-"};
+		size_t		k;
+
+		for (k = 0; k < sizeof(stop) / sizeof(stop[0]); k++)
+			if (strncmp(s, stop[k], strlen(stop[k])) == 0)
+				return false;
+	}
 	return true;
 }
 
@@ -152,7 +161,7 @@ re_release_status_from_text(const char *s, bool *found)
 	}
 	if (re_icontains(s, "unreleased") || re_icontains(s, "not released"))
 		return RS_PLANNED;
-	if (re_icontains(s, "released") || strstr(s, "\xE2\x9C\x85"))
+	if (re_icontains(s, "released") || re_icontains_word(s, "shipped") || strstr(s, "\xE2\x9C\x85"))
 		return RS_RELEASED;
 	if (re_icontains(s, "in progress") || re_icontains(s, "in-progress") ||
 		re_icontains_word(s, "active") || re_icontains(s, "\xF0\x9F\x9A\xA7") ||

@@ -1,0 +1,313 @@
+/*
+ * test_core.c — unit tests of the pure-C core (no PostgreSQL): versions,
+ * item ids, status words, the markdown guard, the model extractor.
+ * Prints one line per failure and "N passed, N failed" at the end.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../../src/core/model.h"
+
+static int	passed,
+			failed;
+
+#define CHECK(cond) check((cond), #cond, __FILE__, __LINE__)
+#define CHECK_STR(a, b) check_str((a), (b), #a, __FILE__, __LINE__)
+
+static void
+check(int ok, const char *what, const char *file, int line)
+{
+	if (ok)
+		passed++;
+	else
+	{
+		failed++;
+		printf("FAIL %s:%d: %s\n", file, line, what);
+	}
+}
+
+static void
+check_str(const char *got, const char *want, const char *what, const char *file, int line)
+{
+	int			ok = (got == NULL && want == NULL) || (got && want && strcmp(got, want) == 0);
+
+	if (ok)
+		passed++;
+	else
+	{
+		failed++;
+		printf("FAIL %s:%d: %s = \"%s\", want \"%s\"\n", file, line, what, got ? got : "(null)",
+			   want ? want : "(null)");
+	}
+}
+
+static MdLimits lim = {1024 * 1024, 128};
+
+static MdDoc
+parse(ReArena *a, const char *md)
+{
+	MdDoc		d;
+	char		err[256];
+	MdStatus	st = md_parse(a, md, strlen(md), &lim, &d, err, sizeof(err));
+
+	if (st != MD_OK)
+		printf("parse error: %s\n", err);
+	return d;
+}
+
+static ReItem *
+item(ReModel *m, const char *version, const char *id)
+{
+	int			i;
+
+	for (i = 0; i < m->items.n; i++)
+		if (strcmp(m->items.v[i].version, version) == 0 && strcmp(m->items.v[i].item_id, id) == 0)
+			return &m->items.v[i];
+	return NULL;
+}
+
+static void
+test_versions(void)
+{
+	ReVersion	a,
+				b;
+	char		buf[32];
+
+	CHECK(re_version_parse("0.9.0", &a));
+	CHECK(re_version_parse("v0.10.0", &b));
+	CHECK(re_version_cmp(&a, &b) < 0);
+	CHECK(re_version_parse(" V1.2.3 ", &a));
+	re_version_format(&a, buf, sizeof(buf));
+	CHECK_STR(buf, "1.2.3");
+	CHECK(!re_version_parse("0.36", &a));
+	CHECK(!re_version_parse("0.1.x", &a));
+	CHECK(!re_version_parse("1.2.3.4", &a));
+	CHECK(!re_version_parse("v1.2.3-beta", &a));
+	CHECK(!re_version_parse("9999999.0.0", &a));
+	CHECK(!re_version_parse("", &a));
+	CHECK(re_version_scan("v0.19.0 — Title", &a) == 7);
+}
+
+static void
+test_item_ids(void)
+{
+	const char *good[] = {"CORR-1", "A09", "F5", "PH-D1", "P3b", "CITUS-BENCH", "UX-12", "EC-01", "TEST-3"};
+	const char *bad[] = {"CORR-1-1", "corr-1", "P0", "P2", "#", "Tier", "COV", "CORR-", "-1", "X", "A B"};
+	size_t		i;
+
+	for (i = 0; i < sizeof(good) / sizeof(*good); i++)
+		check(re_is_item_id(good[i]), good[i], __FILE__, __LINE__);
+	for (i = 0; i < sizeof(bad) / sizeof(*bad); i++)
+		check(!re_is_item_id(bad[i]), bad[i], __FILE__, __LINE__);
+}
+
+static void
+test_status_words(void)
+{
+	bool		found;
+
+	CHECK(re_item_status_from_text("✅ Done") == IS_DONE);
+	CHECK(re_item_status_from_text("⏭ Skipped (P1 — deferred to v0.34.0 GUC cleanup)") == IS_SKIPPED);
+	CHECK(re_item_status_from_text("⬜ Not started") == IS_OPEN);
+	CHECK(re_item_status_from_text("Deferred — PostgreSQL does not allow it") == IS_DEFERRED);
+	CHECK(re_item_status_from_text("✅ Done (pre-existing)") == IS_DONE);
+	CHECK(re_item_status_from_text("Done") == IS_DONE);
+	CHECK(re_item_status_from_text("[PLAN.md](x)") == -1);
+	CHECK(re_release_status_from_text("✅ Released", &found) == RS_RELEASED && found);
+	CHECK(re_release_status_from_text("Released ✅", &found) == RS_RELEASED && found);
+	CHECK(re_release_status_from_text(": Released (2026-04-26).", &found) == RS_RELEASED);
+	CHECK(re_release_status_from_text("Planned", &found) == RS_PLANNED && found);
+	CHECK(re_release_status_from_text(": Shipped.", &found) == RS_RELEASED && found);
+	CHECK(re_release_status_from_text("🚧 In progress", &found) == RS_IN_PROGRESS);
+	CHECK(re_release_status_from_text("Unreleased", &found) == RS_PLANNED);
+	CHECK_STR(re_pillar_from_prefix("UX-7"), "ease_of_use");
+	CHECK_STR(re_pillar_from_prefix("SCAL-1"), "scalability");
+	CHECK(re_pillar_from_prefix("SEC-1") == NULL);
+	CHECK_STR(re_pillar_from_heading("Ease of Use / Operational"), "ease_of_use");
+	CHECK_STR(re_pillar_from_heading("Test Coverage"), "test_coverage");
+}
+
+static void
+test_guards(void)
+{
+	char		err[256];
+	char	   *wide = malloc(2000);
+	char	   *deep;
+	ReArena    *a = re_arena_new();
+	MdDoc		d;
+	clock_t		t0;
+	int			i;
+
+	CHECK(md_check_input("ok\n", 3, &lim, err, sizeof(err)) == MD_OK);
+	CHECK(md_check_input("a\0b", 3, &lim, err, sizeof(err)) == MD_EBINARY);
+	CHECK(md_check_input("a\xff", 2, &lim, err, sizeof(err)) == MD_EUTF8);
+	CHECK(md_check_input("a\xc0\x80", 3, &lim, err, sizeof(err)) == MD_EUTF8);	/* overlong NUL */
+	CHECK(md_check_input("\xed\xa0\x80", 3, &lim, err, sizeof(err)) == MD_EUTF8);	/* surrogate */
+	CHECK(md_check_input("é ✅ 🚧", strlen("é ✅ 🚧"), &lim, err, sizeof(err)) == MD_OK);
+	memset(wide, '|', 1999);
+	wide[1999] = '\0';
+	CHECK(md_check_input(wide, 1999, &lim, err, sizeof(err)) == MD_ETABLE);
+	{
+		MdLimits	small = {10, 128};
+
+		CHECK(md_check_input("01234567890", 11, &small, err, sizeof(err)) == MD_ETOOBIG);
+	}
+	free(wide);
+
+	/* 10,000 nested block quotes and list items: bounded, no crash */
+	deep = malloc(40000);
+	for (i = 0; i < 10000; i++)
+		deep[i] = '>';
+	strcpy(deep + 10000, " deep\n");
+	t0 = clock();
+	CHECK(md_parse(a, deep, strlen(deep), &lim, &d, err, sizeof(err)) == MD_OK);
+	for (i = 0; i < 10000; i++)
+	{
+		deep[2 * i] = ' ';
+		deep[2 * i + 1] = ' ';
+	}
+	strcpy(deep + 20000, "- item\n");
+	CHECK(md_parse(a, deep, strlen(deep), &lim, &d, err, sizeof(err)) == MD_OK);
+	CHECK((clock() - t0) < 2 * CLOCKS_PER_SEC);
+	free(deep);
+	re_arena_free(a);
+}
+
+static const char *index_roadmap =
+"# R\n\n"
+"| Version | Theme | Status | Scope | Full details |\n"
+"|---|---|---|---|---|\n"
+"| [v0.9.0](roadmap/v0.9.0.md) | Old | ✅ Released | Small | [Full details](roadmap/v0.9.0.md-full.md) |\n"
+"| [v0.10.0](roadmap/v0.10.0.md) | New | Planned | Large | [Full details](roadmap/v0.10.0-full.md#top) |\n";
+
+static const char *full_file =
+"> **Plain-language companion:** [x](x.md)\n\n"
+"## v0.10.0 — Brave New Release\n\n"
+"**Status: Released.**\n\n"
+"### Correctness\n\n"
+"| ID | Title | Effort | Priority |\n|---|---|---|---|\n"
+"| CORR-1 | Fix it | S | P0 |\n"
+"| ~~CORR-2~~ | ~~Old idea~~ | XS | P2 |\n\n"
+"**CORR-1 — Fix it.** Because the delta was wrong in every case we tried.\n\n"
+"| # | Source | Exercises |\n|---|---|---|\n| 1 | Local | Regression |\n\n"
+"### Implementation Status\n\n"
+"| Item | Description | Status |\n|---|---|---|\n"
+"| CORR-1 | Fix it | ⏭ Skipped (deferred to v0.11.0) |\n"
+"| TEST-9 | New test | ⬜ Not started |\n";
+
+static void
+test_index_model(void)
+{
+	ReArena    *a = re_arena_new();
+	ReModel		m;
+	MdDoc		d;
+	ReRelease  *r;
+	ReItem	   *it;
+
+	re_model_init(&m, a);
+	d = parse(a, index_roadmap);
+	re_model_roadmap(&m, "ROADMAP.md", &d);
+	CHECK_STR(m.layout, "index");
+	CHECK(m.full_paths.n == 2);
+	CHECK_STR(m.full_paths.v[1], "roadmap/v0.10.0-full.md");
+	d = parse(a, full_file);
+	re_model_release_file(&m, "roadmap/v0.10.0-full.md", &d);
+	r = re_model_find_release(&m, "0.10.0");
+	CHECK(r != NULL);
+	if (!r)
+		return;
+	/* the index table's status wins over the file's own status line */
+	CHECK(r->status == RS_PLANNED);
+	CHECK_STR(r->title, "Brave New Release");
+	CHECK(r->line_start == 3);
+	CHECK_STR(r->scope, "Large");
+	it = item(&m, "0.10.0", "CORR-1");
+	CHECK(it && it->status == IS_SKIPPED);
+	CHECK(it && it->deferred_to && strcmp(it->deferred_to, "0.11.0") == 0);
+	CHECK(it && it->description && strncmp(it->description, "Because", 7) == 0);
+	CHECK(it && it->effort && strcmp(it->effort, "S") == 0);
+	it = item(&m, "0.10.0", "CORR-2");
+	CHECK(it && it->status == IS_DONE && it->struck);
+	CHECK_STR(it ? it->title : NULL, "Old idea");
+	it = item(&m, "0.10.0", "TEST-9");
+	CHECK(it && it->status == IS_OPEN && it->pillar && strcmp(it->pillar, "test_coverage") == 0);
+	CHECK(m.items.n == 3);		/* the "#" scenario table adds nothing */
+	re_arena_free(a);
+}
+
+static void
+test_changelog(void)
+{
+	ReArena    *a = re_arena_new();
+	ReModel		m;
+	MdDoc		d;
+	const char *md =
+	"# Changelog\n\n## Table of Contents\n\n- [0.2.0](#x)\n\n"
+	"## [Unreleased]\n\n- Pending thing\n\n"
+	"## [0.87.0] — 2026-05-02 — Dated Title\n\n### Added\n\n- New API (COORD-10, COORD-11)\n  - nested detail\n\n"
+	"**Bold lead.** A paragraph entry (A09).\n\n"
+	"## [0.34.0] — Plain Title\n\n- Thing (see UTF-8 docs)\n\n"
+	"## 0.3.0 (2026-02-01)\n\n- Old thing\n";
+
+	re_model_init(&m, a);
+	d = parse(a, md);
+	re_model_changelog(&m, &d);
+	CHECK(m.changelog.n == 5);
+	if (m.changelog.n < 5)
+		return;
+	CHECK_STR(m.changelog.v[0].version, "unreleased");
+	CHECK_STR(m.changelog.v[1].version, "0.87.0");
+	CHECK_STR(m.changelog.v[1].date, "2026-05-02");
+	CHECK_STR(m.changelog.v[1].release_title, "Dated Title");
+	CHECK_STR(m.changelog.v[1].item_ids, "COORD-10,COORD-11");
+	CHECK_STR(m.changelog.v[1].section, "Added");
+	CHECK(strstr(m.changelog.v[1].text, "nested detail") != NULL);
+	CHECK_STR(m.changelog.v[2].item_ids, "A09");
+	CHECK_STR(m.changelog.v[3].release_title, "Plain Title");
+	CHECK(m.changelog.v[3].item_ids == NULL);	/* UTF-8 is not an item id */
+	CHECK_STR(m.changelog.v[4].version, "0.3.0");
+	CHECK_STR(m.changelog.v[4].date, "2026-02-01");
+	re_arena_free(a);
+}
+
+static void
+test_agents_and_plan(void)
+{
+	ReArena    *a = re_arena_new();
+	ReModel		m;
+	MdDoc		d;
+
+	re_model_init(&m, a);
+	d = parse(a, "# A\n\n## Rules\n\n- Never `unwrap()` in SQL paths.\n- Nevertheless prefer this.\n"
+			  "- Always cast names; you must.\n\nPlain text.\n");
+	re_model_agents(&m, &d);
+	CHECK(m.rules.n == 2);
+	CHECK(m.rules.n == 2 && strcmp(m.rules.v[1].kind, "always") == 0);
+	CHECK(m.rules.n == 2 && strcmp(m.rules.v[0].section, "Rules") == 0);
+	d = parse(a, "# P\n\n- [x] **A1**: done thing\n- [ ] **B2**: open thing\n- plain bullet\n\n"
+			  "| Step | Status |\n|---|---|\n| one | ✅ Done |\n| two | pending |\n");
+	re_model_plan(&m, "plans/PLAN_0_23_0.md", &d);
+	CHECK(m.plan_items.n == 4);
+	CHECK(m.plan_items.n == 4 && strcmp(m.plan_items.v[0].version, "0.23.0") == 0);
+	CHECK(m.plan_items.n == 4 && m.plan_items.v[1].status == IS_OPEN && m.plan_items.v[1].item_id &&
+		  strcmp(m.plan_items.v[1].item_id, "B2") == 0);
+	CHECK(m.plan_items.n == 4 && m.plan_items.v[2].status == IS_DONE);
+	re_arena_free(a);
+}
+
+int
+main(void)
+{
+	md_init();
+	test_versions();
+	test_item_ids();
+	test_status_words();
+	test_guards();
+	test_index_model();
+	test_changelog();
+	test_agents_and_plan();
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}

@@ -312,7 +312,7 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 
 	memset(&docs, 0, sizeof(docs));
 	if (re_git_list(&h->git, collect_doc, &docs, err, sizeof(err)) != RG_OK)
-		ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED), errmsg("could not list the commit's files"),
+		ereport(ERROR, (errcode(ERRCODE_IO_ERROR), errmsg("could not list the commit's files"),
 						errdetail("%s", err)));
 	ereport(DEBUG1, (errmsg("roadmap_enrich: commit %s has %d markdown files to consider",
 							h->git.commit_hex, docs.n)));

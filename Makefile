@@ -3,7 +3,7 @@ EXTENSION = roadmap_enrich
 MODULE_big = roadmap_enrich
 DATA = $(wildcard sql/roadmap_enrich--*.sql)
 
-CORE_SRCS = src/core/arena.c src/core/version.c src/core/mdoc.c src/core/model.c src/core/gitrepo.c
+CORE_SRCS = src/core/arena.c src/core/version.c src/core/mdoc.c src/core/model.c src/core/gitrepo.c src/core/probe.c
 PG_SRCS = src/pg/roadmap_enrich.c src/pg/catalog.c src/pg/ingest.c
 OBJS = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
 

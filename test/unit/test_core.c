@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "../../src/core/model.h"
+#include "../../src/core/probe.h"
 
 static int	passed,
 			failed;
@@ -297,6 +298,100 @@ test_agents_and_plan(void)
 	re_arena_free(a);
 }
 
+static int
+probe_hits(const ReProbeDef *def, const char *text, int *first_line, char *detail, size_t dlen)
+{
+	ReProbe		p;
+	ReProbeResult r;
+	char		err[256];
+	int			hits;
+
+	memset(&r, 0, sizeof(r));
+	if (re_probe_compile(&p, def, err, sizeof(err)) != 0)
+	{
+		printf("compile: %s\n", err);
+		re_probe_free(&p);
+		return -1;
+	}
+	if (re_probe_run(&p, text, strlen(text), &r, err, sizeof(err)) != 0)
+		printf("run: %s\n", err);
+	hits = r.hits;
+	if (first_line)
+		*first_line = r.first_line;
+	if (detail)
+		snprintf(detail, dlen, "%s", r.detail.data ? r.detail.data : "");
+	re_buf_free(&r.detail);
+	re_probe_free(&p);
+	return hits;
+}
+
+static void
+test_probes(void)
+{
+	const char *engine =
+	"fn a() {\n  x.unwrap();\n  y.unwrap(); z.unwrap();\n}\n"
+	"fn b() { q.expect(\"no\"); }\n"
+	"#[cfg(test)]\nmod tests {\n  fn t() { a.unwrap(); b.unwrap(); }\n}\n";
+	const char *unsafe_src =
+	"let a = unsafe { f() };\n"
+	"// SAFETY: valid for the backend's lifetime\nlet b = unsafe { g() };\n"
+	"\n\n\n\nlet c = unsafe { h() };\n";
+	ReProbeDef	d;
+	int			line;
+	char		detail[256];
+	char		bad[] = "x.unwrap() \xff\xfe y.unwrap()\n";
+
+	CHECK(re_glob_match("src/**/*.rs", "src/engine.rs"));
+	CHECK(re_glob_match("src/**/*.rs", "src/dvm/operators/join.rs"));
+	CHECK(!re_glob_match("src/**/*.rs", "tests/e2e.rs"));
+	CHECK(!re_glob_match("src/*.rs", "src/dvm/join.rs"));
+	CHECK(re_glob_match("**/*.md", "README.md"));
+	CHECK(re_glob_match("docs/?.md", "docs/a.md"));
+
+	memset(&d, 0, sizeof(d));
+	d.pattern = "\\.unwrap\\(\\)|\\.expect\\(|panic!\\(";
+	d.exclude_from = "^\\s*#\\[cfg\\(test\\)\\]";
+	CHECK(probe_hits(&d, engine, &line, NULL, 0) == 4);
+	CHECK(line == 2);
+	d.exclude_from = NULL;
+	CHECK(probe_hits(&d, engine, NULL, NULL, 0) == 6);
+	/* invalid UTF-8 in source does not stop the count */
+	CHECK(probe_hits(&d, bad, NULL, NULL, 0) == 2);
+
+	memset(&d, 0, sizeof(d));
+	d.pattern = "unsafe\\s*\\{";
+	d.context_absent = "//\\s*SAFETY:";
+	d.context_lines = 3;
+	CHECK(probe_hits(&d, unsafe_src, &line, NULL, 0) == 2);
+	CHECK(line == 1);
+
+	memset(&d, 0, sizeof(d));
+	d.pattern = "#\\[cfg\\(test\\)\\]|#\\[test\\]";
+	d.mode = PM_FILES_WITHOUT;
+	CHECK(probe_hits(&d, engine, NULL, NULL, 0) == 0);
+	CHECK(probe_hits(&d, unsafe_src, NULL, NULL, 0) == 1);
+
+	memset(&d, 0, sizeof(d));
+	d.pattern = "define_\\w*guc\\s*\\(\\s*c?\"([a-z_]+\\.[a-z0-9_]+)\"";
+	d.mode = PM_MISSING_IN_DOC;
+	d.doc_text = "## demo.enabled\n";
+	CHECK(probe_hits(&d, "define_bool_guc(\"demo.enabled\", x);\ndefine_int_guc(c\"demo.max_workers\", y);\n",
+					 &line, detail, sizeof(detail)) == 1);
+	CHECK_STR(detail, "demo.max_workers");
+	CHECK(line == 2);
+
+	memset(&d, 0, sizeof(d));
+	d.pattern = "(unclosed";
+	{
+		ReProbe		p;
+		char		err[256];
+
+		CHECK(re_probe_compile(&p, &d, err, sizeof(err)) != 0);
+		CHECK(strstr(err, "offset") != NULL);
+		re_probe_free(&p);
+	}
+}
+
 int
 main(void)
 {
@@ -308,6 +403,7 @@ main(void)
 	test_index_model();
 	test_changelog();
 	test_agents_and_plan();
+	test_probes();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

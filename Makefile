@@ -4,7 +4,7 @@ MODULE_big = roadmap_enrich
 DATA = $(wildcard sql/roadmap_enrich--*.sql)
 
 CORE_SRCS = src/core/arena.c src/core/version.c src/core/mdoc.c src/core/model.c src/core/gitrepo.c src/core/probe.c
-PG_SRCS = src/pg/roadmap_enrich.c src/pg/catalog.c src/pg/ingest.c
+PG_SRCS = src/pg/roadmap_enrich.c src/pg/catalog.c src/pg/ingest.c src/pg/probes.c
 OBJS = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
 
 REGRESS = versions ingest_index ingest_monolithic ingest_errors privileges

@@ -22,16 +22,22 @@ char	   *re_resolve_repo_path(const char *path);
 MdLimits	re_md_limits(void);
 
 /* A libgit2 repository and a core arena released with a memory context. */
+typedef void (*ReCleanupFn) (void *arg);
+
 typedef struct ReHandle
 {
 	ReGit		git;
 	ReArena    *arena;
 	MemoryContext mcxt;
+	int			ncleanups;
+	ReCleanupFn cleanup_fn[8];	/* extra C resources (PCRE2 codes, …) */
+	void	   *cleanup_arg[8];
 } ReHandle;
 
 ReHandle   *re_handle_open(const char *canonical_path, const char *what);
 void		re_handle_resolve(ReHandle *h, const char *ref, const char *path);
 void		re_handle_close(ReHandle *h);
+void		re_handle_on_release(ReHandle *h, ReCleanupFn fn, void *arg);
 void		re_report_md_error(MdStatus st, const char *path, const char *commit, const char *msg);
 
 #endif

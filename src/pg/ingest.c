@@ -14,6 +14,7 @@
 #include "catalog.h"
 #include "glue.h"
 #include "ingest.h"
+#include "probes.h"
 #include "../core/model.h"
 
 /* Markdown files found in the commit's tree. */
@@ -63,14 +64,14 @@ doc_kind(const char *path)
 	return NULL;
 }
 
-static int
-collect_doc(const char *path, const char *oid_hex, size_t size, void *arg)
+/* Add path to the document list when it is a markdown file we consider. */
+static void
+collect_doc(DocList *d, const char *path, const char *oid_hex, size_t size)
 {
-	DocList    *d = arg;
 	const char *kind = doc_kind(path);
 
 	if (kind == NULL)
-		return 0;
+		return;
 	if (d->n == d->cap)
 	{
 		d->cap = d->cap ? d->cap * 2 : 64;
@@ -84,7 +85,6 @@ collect_doc(const char *path, const char *oid_hex, size_t size, void *arg)
 	d->sizes[d->n] = size;
 	d->kinds[d->n] = kind;
 	d->n++;
-	return 0;
 }
 
 /* Read and parse one markdown blob; missing_ok returns false when absent. */
@@ -289,6 +289,8 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	ReModel		m;
 	MdDoc		doc;
 	DocList		docs;
+	ReFileList	files;
+	int			probe_hits;
 	char		err[512];
 	char	   *last_commit;
 	int64		repo_id;
@@ -311,9 +313,12 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	*noop = false;
 
 	memset(&docs, 0, sizeof(docs));
-	if (re_git_list(&h->git, collect_doc, &docs, err, sizeof(err)) != RG_OK)
+	memset(&files, 0, sizeof(files));
+	if (re_git_list(&h->git, re_collect_file, &files, err, sizeof(err)) != RG_OK)
 		ereport(ERROR, (errcode(ERRCODE_IO_ERROR), errmsg("could not list the commit's files"),
 						errdetail("%s", err)));
+	for (i = 0; i < files.n; i++)
+		collect_doc(&docs, files.paths[i], files.oids[i], files.sizes[i]);
 	ereport(DEBUG1, (errmsg("roadmap_enrich: commit %s has %d markdown files to consider",
 							h->git.commit_hex, docs.n)));
 
@@ -344,6 +349,8 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 							m.releases.n, m.items.n, m.changelog.n)));
 
 	store_model(repo_id, &m, &docs);
+	probe_hits = re_run_probes(h, repo_id, &files);
+	ereport(DEBUG1, (errmsg("roadmap_enrich: probes found %d hits in %d files", probe_hits, files.n)));
 	{
 		Oid			types[4] = {INT8OID, TEXTOID, TEXTOID, TEXTOID};
 		Datum		vals[4] = {Int64GetDatum(repo_id), CStringGetTextDatum(h->git.commit_hex),
@@ -354,8 +361,9 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	}
 	initStringInfo(&counts);
 	appendStringInfo(&counts, "{\"documents\": %d, \"releases\": %d, \"items\": %d, "
-					 "\"changelog_entries\": %d, \"rules\": %d, \"plan_items\": %d, \"layout\": \"%s\"}",
-					 docs.n, m.releases.n, m.items.n, m.changelog.n, m.rules.n, m.plan_items.n, m.layout);
+					 "\"changelog_entries\": %d, \"rules\": %d, \"plan_items\": %d, \"probe_hits\": %d, "
+					 "\"layout\": \"%s\"}",
+					 docs.n, m.releases.n, m.items.n, m.changelog.n, m.rules.n, m.plan_items.n, probe_hits, m.layout);
 	re_run_log(repo_id, "ingest", NULL, h->git.commit_hex, started, "success", counts.data, NULL);
 	re_handle_close(h);
 	return repo_id;

@@ -151,7 +151,11 @@ static void
 handle_release(void *arg)
 {
 	ReHandle   *h = arg;
+	int			i;
 
+	for (i = h->ncleanups - 1; i >= 0; i--)
+		h->cleanup_fn[i] (h->cleanup_arg[i]);
+	h->ncleanups = 0;
 	re_git_close(&h->git);
 	re_arena_free(h->arena);
 	h->arena = NULL;
@@ -205,6 +209,17 @@ re_handle_resolve(ReHandle *h, const char *ref, const char *path)
 				 errmsg("ref \"%s\" does not name a commit in \"%s\"", ref, path),
 				 errdetail("%s", err),
 				 errhint("Use a branch, tag or commit id that \"git -C %s rev-parse --verify <ref>^{commit}\" accepts.", path)));
+}
+
+/* Run fn(arg) when the handle is released, on success or ERROR alike. */
+void
+re_handle_on_release(ReHandle *h, ReCleanupFn fn, void *arg)
+{
+	if (h->ncleanups >= (int) lengthof(h->cleanup_fn))
+		elog(ERROR, "roadmap_enrich: too many cleanup callbacks on one handle");
+	h->cleanup_fn[h->ncleanups] = fn;
+	h->cleanup_arg[h->ncleanups] = arg;
+	h->ncleanups++;
 }
 
 void

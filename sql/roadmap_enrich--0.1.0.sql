@@ -485,3 +485,158 @@ CREATE VIEW roadmap.evidence AS
 	  FROM roadmap.probe_hit h
 	  JOIN roadmap.probe p USING (probe_id)
 	  JOIN roadmap.focus_area f USING (focus_id);
+
+-- Deferred items and carry-over --------------------------------------------
+
+-- Fraction of a's significant words found in b (0..1); see docs/scoring.md.
+CREATE FUNCTION roadmap.word_overlap(a text, b text) RETURNS float8
+	AS 'MODULE_PATHNAME', 'roadmap_word_overlap'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- Current value of roadmap_enrich.shipped_window.
+CREATE FUNCTION roadmap.shipped_window() RETURNS int
+	AS 'MODULE_PATHNAME', 'roadmap_shipped_window'
+	LANGUAGE C STABLE PARALLEL SAFE;
+
+-- Items a released version left skipped, deferred or explicitly not started,
+-- that no later release lists as done and no later changelog entry ships.
+CREATE VIEW roadmap.deferred_candidates AS
+	SELECT i.repo_id, i.version, r.version_key, i.item_id, i.title, i.status, i.status_text,
+	       i.deferred_to, i.pillar, i.effort, i.priority, i.path, i.line, i.description
+	  FROM roadmap.item i
+	  JOIN roadmap.release r USING (repo_id, version)
+	 WHERE r.status = 'released'
+	   AND (i.status IN ('skipped', 'deferred') OR (i.status = 'open' AND i.status_text IS NOT NULL))
+	   AND NOT EXISTS (
+	        SELECT 1 FROM roadmap.item j JOIN roadmap.release rj USING (repo_id, version)
+	         WHERE j.repo_id = i.repo_id AND rj.version_key > r.version_key AND j.status = 'done'
+	           AND roadmap.word_overlap(i.title, j.title) >= CASE WHEN j.item_id = i.item_id THEN 0.5 ELSE 0.75 END)
+	   AND NOT EXISTS (
+	        SELECT 1 FROM roadmap.changelog_entry c
+	         WHERE c.repo_id = i.repo_id AND i.item_id = ANY (c.item_ids) AND c.version <> 'unreleased'
+	           AND roadmap.version_key(c.version) > r.version_key
+	           AND roadmap.word_overlap(i.title, c.text) >= 0.4);
+
+-- Snapshot of deferred_candidates taken at ingest (scoring reads it often).
+CREATE TABLE roadmap.deferred (
+	repo_id      bigint NOT NULL REFERENCES roadmap.repository ON DELETE CASCADE,
+	version      text NOT NULL,
+	version_key  int[] NOT NULL,
+	item_id      text NOT NULL,
+	title        text,
+	status       text NOT NULL,
+	status_text  text,
+	deferred_to  text,
+	pillar       text,
+	effort       text,
+	priority     text,
+	path         text,
+	line         int,
+	description  text,
+	PRIMARY KEY (repo_id, version, item_id)
+);
+
+-- Filled by the history walk at ingest: where each open item was first seen open.
+CREATE TABLE roadmap.item_history (
+	repo_id             bigint NOT NULL REFERENCES roadmap.repository ON DELETE CASCADE,
+	version             text NOT NULL,
+	item_id             text NOT NULL,
+	first_seen_commit   text NOT NULL,
+	first_seen_at       timestamptz,
+	first_seen_release  text,          -- newest CHANGELOG version at that commit
+	path                text,
+	commits_open        int NOT NULL,  -- first-parent commits it has stayed open
+	PRIMARY KEY (repo_id, version, item_id)
+);
+
+CREATE VIEW roadmap.deferred_items AS
+	SELECT d.repo_id, d.version, d.item_id, d.title, d.status, d.status_text, d.deferred_to,
+	       coalesce(h.first_seen_release, d.version) AS first_seen_version,
+	       (SELECT count(*) FROM roadmap.release r
+	         WHERE r.repo_id = d.repo_id AND r.status = 'released'
+	           AND r.version_key > roadmap.version_key(coalesce(h.first_seen_release, d.version)))::int
+	         AS carried_releases,
+	       CASE WHEN h.repo_id IS NULL THEN 'catalog' ELSE 'history' END AS carried_source,
+	       h.first_seen_commit, h.first_seen_at, h.commits_open,
+	       d.pillar, d.effort, d.priority, d.path, d.line, d.description, d.version_key
+	  FROM roadmap.deferred d
+	  LEFT JOIN roadmap.item_history h USING (repo_id, version, item_id);
+
+-- Gap scoring ----------------------------------------------------------------
+
+-- One row per (unreleased target release, focus area) with every signal and
+-- every term of the score in its own column; the formula is in docs/scoring.md.
+CREATE VIEW roadmap.focus_gaps AS
+WITH t AS (
+	SELECT repo_id, version, version_key FROM roadmap.release WHERE status <> 'released'
+), win AS (
+	SELECT t.repo_id, t.version AS target, w.version
+	  FROM t CROSS JOIN LATERAL (
+	       SELECT v.version FROM (SELECT DISTINCT c.version FROM roadmap.changelog_entry c
+	                               WHERE c.repo_id = t.repo_id AND c.version <> 'unreleased') v
+	        WHERE roadmap.version_key(v.version) < t.version_key
+	        ORDER BY roadmap.version_key(v.version) DESC LIMIT roadmap.shipped_window()) w
+), sig AS (
+	SELECT t.repo_id, t.version, t.version_key, f.pillar, f.focus_id, f.name AS focus_area,
+	  (SELECT count(*) FROM roadmap.changelog_entry c JOIN win ON win.repo_id = c.repo_id AND win.version = c.version
+	    WHERE win.target = t.version AND c.text ~* f.match)::int AS shipped_recent,
+	  (SELECT c.version FROM roadmap.changelog_entry c
+	    WHERE c.repo_id = t.repo_id AND c.version <> 'unreleased' AND c.text ~* f.match
+	      AND roadmap.version_key(c.version) < t.version_key
+	    ORDER BY roadmap.version_key(c.version) DESC LIMIT 1) AS last_shipped_version,
+	  (SELECT count(*) FROM roadmap.item i
+	    WHERE i.repo_id = t.repo_id AND i.version = t.version
+	      AND (coalesce(i.title, '') || ' ' || coalesce(i.description, '')) ~* f.match)::int AS planned_in_target,
+	  (SELECT count(*) FROM roadmap.deferred_items d
+	    WHERE d.repo_id = t.repo_id AND d.version_key < t.version_key AND coalesce(d.title, '') ~* f.match)::int AS deferred_open,
+	  (SELECT max(d.carried_releases) FROM roadmap.deferred_items d
+	    WHERE d.repo_id = t.repo_id AND d.version_key < t.version_key AND coalesce(d.title, '') ~* f.match) AS max_carried,
+	  (SELECT count(*) FROM roadmap.plan_item p
+	    WHERE p.repo_id = t.repo_id AND p.version = t.version AND p.status = 'open' AND p.text ~* f.match)::int AS plan_open,
+	  (SELECT coalesce(sum(h.hits), 0) FROM roadmap.probe_hit h JOIN roadmap.probe p USING (probe_id)
+	    WHERE h.repo_id = t.repo_id AND p.focus_id = f.focus_id)::int AS evidence_hits
+	  FROM t CROSS JOIN roadmap.focus_area f
+), rel AS (
+	SELECT sig.*,
+	  CASE WHEN sig.last_shipped_version IS NOT NULL THEN
+	  (SELECT count(DISTINCT c.version) FROM roadmap.changelog_entry c
+	    WHERE c.repo_id = sig.repo_id AND c.version <> 'unreleased'
+	      AND roadmap.version_key(c.version) > roadmap.version_key(sig.last_shipped_version)
+	      AND roadmap.version_key(c.version) < sig.version_key)::int END AS releases_since_shipped
+	  FROM sig
+), terms AS (
+	SELECT rel.*,
+	  1.0::numeric AS term_base,
+	  0.5 * least(coalesce(releases_since_shipped, roadmap.shipped_window() + 3), 6)::numeric AS term_staleness,
+	  -1.0 * least(shipped_recent, 3)::numeric AS term_shipped,
+	  -2.0 * least(planned_in_target, 3)::numeric AS term_planned,
+	  (3.0 * least(deferred_open, 3) + 0.5 * least(coalesce(max_carried, 0), 6))::numeric AS term_deferred,
+	  1.0 * least(plan_open, 3)::numeric AS term_plan,
+	  round((2.0 * ln(1 + evidence_hits))::numeric, 2) AS term_evidence
+	  FROM rel
+)
+SELECT repo_id, version, pillar, focus_id, focus_area,
+       round(term_base + term_staleness + term_shipped + term_planned + term_deferred + term_plan + term_evidence, 2) AS score,
+       shipped_recent, last_shipped_version, releases_since_shipped, planned_in_target,
+       deferred_open, max_carried, plan_open, evidence_hits,
+       term_base, term_staleness, term_shipped, term_planned, term_deferred, term_plan, term_evidence
+  FROM terms;
+
+-- One row per (target release, pillar): the mean score of its three thinnest
+-- focus areas, and the signal totals behind it.
+CREATE VIEW roadmap.pillar_gaps AS
+	SELECT g.repo_id, g.version, g.pillar, p.ord,
+	       round(avg(g.score) FILTER (WHERE g.rank <= 3), 2) AS score,
+	       min(g.focus_id) FILTER (WHERE g.rank = 1) AS top_focus,
+	       count(*)::int AS focus_areas,
+	       sum(g.shipped_recent)::int AS shipped_recent,
+	       sum(g.planned_in_target)::int AS planned_matches,
+	       sum(g.deferred_open)::int AS deferred_open,
+	       sum(g.evidence_hits)::int AS evidence_hits,
+	       (SELECT count(*) FROM roadmap.item i
+	         WHERE i.repo_id = g.repo_id AND i.version = g.version AND i.pillar = g.pillar)::int AS items_in_target
+	  FROM (SELECT f.*, row_number() OVER (PARTITION BY f.repo_id, f.version, f.pillar
+	                                      ORDER BY f.score DESC, f.focus_id COLLATE "C") AS rank
+	          FROM roadmap.focus_gaps f) g
+	  JOIN roadmap.pillar p USING (pillar)
+	 GROUP BY g.repo_id, g.version, g.pillar, p.ord;

@@ -15,6 +15,8 @@ extern char *re_allowed_roots;
 extern int	re_max_file_bytes;
 extern int	re_max_table_columns;
 extern bool re_trust_repository_owner;
+extern int	re_shipped_window;
+extern bool re_walk_history_enabled;
 
 void		re_guc_init(void);
 void		re_require_read_privilege(void);

@@ -15,6 +15,7 @@
 #include "glue.h"
 #include "ingest.h"
 #include "probes.h"
+#include "history.h"
 #include "../core/model.h"
 
 /* Markdown files found in the commit's tree. */
@@ -123,7 +124,7 @@ store_model(int64 repo_id, ReModel *m, DocList *docs)
 	Oid			types[1] = {INT8OID};
 	Datum		vals[1] = {Int64GetDatum(repo_id)};
 	static const char *const tables[] = {"document", "release", "item", "changelog_entry",
-	"constraint_rule", "plan_item"};
+	"constraint_rule", "plan_item", "deferred"};
 
 	for (i = 0; i < (int) lengthof(tables); i++)
 		re_spi_exec(psprintf("DELETE FROM roadmap.%s WHERE repo_id = $1", tables[i]),
@@ -291,6 +292,9 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	DocList		docs;
 	ReFileList	files;
 	int			probe_hits;
+	int			history_commits = 0;
+	Oid			types1[1] = {INT8OID};
+	Datum		vals1[1];
 	char		err[512];
 	char	   *last_commit;
 	int64		repo_id;
@@ -348,8 +352,14 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	ereport(DEBUG1, (errmsg("roadmap_enrich: parsed %d releases, %d items, %d changelog entries",
 							m.releases.n, m.items.n, m.changelog.n)));
 
+	vals1[0] = Int64GetDatum(repo_id);
 	store_model(repo_id, &m, &docs);
 	probe_hits = re_run_probes(h, repo_id, &files);
+	re_spi_exec("INSERT INTO roadmap.deferred SELECT repo_id, version, version_key, item_id, title, status, "
+				"status_text, deferred_to, pillar, effort, priority, path, line, description "
+				"FROM roadmap.deferred_candidates WHERE repo_id = $1", 1, types1, vals1, NULL, SPI_OK_INSERT);
+	if (re_walk_history_enabled)
+		history_commits = re_walk_history(h, repo_id);
 	ereport(DEBUG1, (errmsg("roadmap_enrich: probes found %d hits in %d files", probe_hits, files.n)));
 	{
 		Oid			types[4] = {INT8OID, TEXTOID, TEXTOID, TEXTOID};
@@ -362,8 +372,9 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	initStringInfo(&counts);
 	appendStringInfo(&counts, "{\"documents\": %d, \"releases\": %d, \"items\": %d, "
 					 "\"changelog_entries\": %d, \"rules\": %d, \"plan_items\": %d, \"probe_hits\": %d, "
-					 "\"layout\": \"%s\"}",
-					 docs.n, m.releases.n, m.items.n, m.changelog.n, m.rules.n, m.plan_items.n, probe_hits, m.layout);
+					 "\"history_commits\": %d, \"layout\": \"%s\"}",
+					 docs.n, m.releases.n, m.items.n, m.changelog.n, m.rules.n, m.plan_items.n, probe_hits,
+					 history_commits, m.layout);
 	re_run_log(repo_id, "ingest", NULL, h->git.commit_hex, started, "success", counts.data, NULL);
 	re_handle_close(h);
 	return repo_id;

@@ -20,6 +20,8 @@
 
 #include "glue.h"
 #include "../core/version.h"
+#include "../core/similar.h"
+#include "history.h"
 
 PG_MODULE_MAGIC;
 
@@ -27,6 +29,8 @@ char	   *re_allowed_roots = NULL;
 int			re_max_file_bytes = 8 * 1024 * 1024;
 int			re_max_table_columns = 128;
 bool		re_trust_repository_owner = false;
+int			re_shipped_window = 3;
+bool		re_walk_history_enabled = true;
 
 void		_PG_init(void);
 
@@ -58,6 +62,16 @@ re_guc_init(void)
 							 "Read repositories owned by another OS user (disables libgit2's ownership check).",
 							 "Prefer safe.directory with the exact path in the server user's gitconfig.",
 							 &re_trust_repository_owner, false, PGC_SUSET, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("roadmap_enrich.shipped_window",
+							"How many recent released versions count as \"shipped recently\".",
+							"Focus areas with changelog entries in this window score lower.",
+							&re_shipped_window, 3, 1, 50, PGC_USERSET, 0, NULL, NULL, NULL);
+	DefineCustomBoolVariable("roadmap_enrich.walk_history",
+							 "Walk git history at ingest to date open deferred items.",
+							 NULL, &re_walk_history_enabled, true, PGC_USERSET, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("roadmap_enrich.history_depth",
+							"Most commits the carry-over history walk reads.",
+							NULL, &re_history_depth, 2000, 1, 1000000, PGC_USERSET, 0, NULL, NULL, NULL);
 	MarkGUCPrefixReserved("roadmap_enrich");
 }
 
@@ -301,4 +315,21 @@ roadmap_version_norm(PG_FUNCTION_ARGS)
 
 	re_version_format(&v, buf, sizeof(buf));
 	PG_RETURN_TEXT_P(cstring_to_text(buf));
+}
+
+PG_FUNCTION_INFO_V1(roadmap_word_overlap);
+Datum
+roadmap_word_overlap(PG_FUNCTION_ARGS)
+{
+	char	   *a = text_to_cstring(PG_GETARG_TEXT_PP(0));
+	char	   *b = text_to_cstring(PG_GETARG_TEXT_PP(1));
+
+	PG_RETURN_FLOAT8(re_word_overlap(a, b));
+}
+
+PG_FUNCTION_INFO_V1(roadmap_shipped_window);
+Datum
+roadmap_shipped_window(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(re_shipped_window);
 }

@@ -1,0 +1,307 @@
+/*
+ * history.c — carry-over age of open deferred items, found by walking the
+ * repository's first-parent history with libgit2.
+ *
+ * For each item that a released version left skipped/deferred/not started,
+ * walk back from the ingested commit while the item is still present and
+ * not done in the file where it lives now; the oldest such commit is where
+ * it was first seen open, and the newest version in CHANGELOG.md at that
+ * commit is the release that left it open. Blobs are parsed once per blob
+ * id, so unchanged files cost one tree lookup per commit.
+ */
+#include "postgres.h"
+
+#include <git2.h>
+
+#include "catalog/pg_type.h"
+#include "executor/spi.h"
+#include "utils/builtins.h"
+#include "utils/timestamp.h"
+
+#include "catalog.h"
+#include "glue.h"
+#include "history.h"
+#include "../core/model.h"
+
+int			re_history_depth = 2000;
+
+typedef struct Tracked
+{
+	char	   *version;
+	char	   *item_id;
+	char	   *path;
+	bool		active;
+	char		first_commit[41];
+	int64		first_time;
+	char	   *first_release;
+	int			commits;
+} Tracked;
+
+/* Cache of parsed blobs: oid -> statuses of tracked items in it. */
+typedef struct BlobEntry
+{
+	git_oid		oid;
+	int		   *status;			/* per tracked item: -1 absent, else ReItemStatus */
+	char	   *latest;			/* CHANGELOG.md blobs: newest version */
+	struct BlobEntry *next;
+} BlobEntry;
+
+typedef struct Walk
+{
+	ReHandle   *h;
+	Tracked    *t;
+	int			n;
+	BlobEntry  *cache;
+} Walk;
+
+static BlobEntry *
+cache_find(Walk *w, const git_oid *oid)
+{
+	BlobEntry  *e;
+
+	for (e = w->cache; e; e = e->next)
+		if (git_oid_equal(&e->oid, oid))
+			return e;
+	return NULL;
+}
+
+/* Highest "## [X.Y.Z]" / "## X.Y.Z" heading of a CHANGELOG blob (a line scan). */
+static char *
+changelog_latest(const char *buf, size_t len)
+{
+	const char *p = buf,
+			   *end = buf + len;
+	ReVersion	best = {{-1, 0, 0}};
+	bool		found = false;
+	char		out[32];
+
+	while (p < end)
+	{
+		const char *nl = memchr(p, '\n', end - p);
+		const char *q = p;
+
+		if (!nl)
+			nl = end;
+		if (nl - p > 3 && p[0] == '#' && p[1] == '#' && p[2] == ' ')
+		{
+			ReVersion	v;
+
+			q = p + 3;
+			while (q < nl && (*q == '[' || *q == ' '))
+				q++;
+			if (re_version_scan(q, &v) > 0 && (!found || re_version_cmp(&v, &best) > 0))
+			{
+				best = v;
+				found = true;
+			}
+		}
+		p = nl + 1;
+	}
+	if (!found)
+		return NULL;
+	re_version_format(&best, out, sizeof(out));
+	return pstrdup(out);
+}
+
+/* Parse a release file blob and record the status of every tracked item in it. */
+static BlobEntry *
+parse_release_blob(Walk *w, const git_oid *oid, const char *path)
+{
+	BlobEntry  *e = palloc0(sizeof(BlobEntry));
+	git_blob   *blob = NULL;
+	int			i;
+
+	e->oid = *oid;
+	e->status = palloc(sizeof(int) * w->n);
+	for (i = 0; i < w->n; i++)
+		e->status[i] = -1;
+	if (git_blob_lookup(&blob, w->h->git.repo, oid) == 0)
+	{
+		size_t		len = (size_t) git_blob_rawsize(blob);
+		MdLimits	lim = re_md_limits();
+		ReArena    *a = re_arena_new();
+		MdDoc		doc;
+		char		err[256];
+
+		if (a && md_parse(a, git_blob_rawcontent(blob), len, &lim, &doc, err, sizeof(err)) == MD_OK)
+		{
+			ReModel		m;
+
+			re_model_init(&m, a);
+			if (strcmp(path, "ROADMAP.md") == 0)
+				re_model_roadmap(&m, path, &doc);
+			else
+				re_model_release_file(&m, path, &doc);
+			for (i = 0; i < w->n; i++)
+			{
+				int			k;
+
+				if (strcmp(w->t[i].path, path) != 0)
+					continue;
+				for (k = 0; k < m.items.n; k++)
+					if (strcmp(m.items.v[k].item_id, w->t[i].item_id) == 0 &&
+						strcmp(m.items.v[k].version, w->t[i].version) == 0)
+					{
+						ReItem	   *it = &m.items.v[k];
+
+						/* "open" counts only when a status mark said so */
+						e->status[i] = (it->status == IS_OPEN && it->status_text == NULL) ? -1 : (int) it->status;
+						break;
+					}
+			}
+		}
+		re_arena_free(a);
+		git_blob_free(blob);
+	}
+	e->next = w->cache;
+	w->cache = e;
+	return e;
+}
+
+static char *
+latest_release_at(Walk *w, git_tree *tree)
+{
+	git_tree_entry *te = NULL;
+	BlobEntry  *e;
+	char	   *latest = NULL;
+
+	if (git_tree_entry_bypath(&te, tree, "CHANGELOG.md") != 0)
+		return NULL;
+	e = cache_find(w, git_tree_entry_id(te));
+	if (e == NULL)
+	{
+		git_blob   *blob = NULL;
+
+		e = palloc0(sizeof(BlobEntry));
+		e->oid = *git_tree_entry_id(te);
+		if (git_blob_lookup(&blob, w->h->git.repo, &e->oid) == 0)
+		{
+			e->latest = changelog_latest(git_blob_rawcontent(blob), (size_t) git_blob_rawsize(blob));
+			git_blob_free(blob);
+		}
+		e->next = w->cache;
+		w->cache = e;
+	}
+	latest = e->latest;
+	git_tree_entry_free(te);
+	return latest;
+}
+
+static void
+walk_free(void *arg)
+{
+	git_revwalk *rw = arg;
+
+	git_revwalk_free(rw);
+}
+
+/* Walk history for the tracked items and store roadmap.item_history rows. */
+int
+re_walk_history(ReHandle *h, int64 repo_id)
+{
+	Walk		w;
+	git_revwalk *rw = NULL;
+	git_oid		oid;
+	Oid			types[1] = {INT8OID};
+	Datum		vals[1] = {Int64GetDatum(repo_id)};
+	int			i,
+				active,
+				walked = 0;
+	ReCol		c[7];
+
+	re_spi_exec("DELETE FROM roadmap.item_history WHERE repo_id = $1", 1, types, vals, NULL, SPI_OK_DELETE);
+	re_spi_exec("SELECT version, item_id, path FROM roadmap.deferred_candidates WHERE repo_id = $1 "
+				"ORDER BY version_key, item_id COLLATE \"C\"", 1, types, vals, NULL, SPI_OK_SELECT);
+	memset(&w, 0, sizeof(w));
+	w.h = h;
+	w.n = (int) SPI_processed;
+	if (w.n == 0)
+		return 0;
+	w.t = palloc0(sizeof(Tracked) * w.n);
+	for (i = 0; i < w.n; i++)
+	{
+		w.t[i].version = SPI_getvalue(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 1);
+		w.t[i].item_id = SPI_getvalue(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 2);
+		w.t[i].path = SPI_getvalue(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 3);
+		w.t[i].active = w.t[i].path != NULL;
+	}
+	if (git_revwalk_new(&rw, h->git.repo) != 0)
+		ereport(ERROR, (errcode(ERRCODE_IO_ERROR), errmsg("could not walk the repository's history")));
+	re_handle_on_release(h, walk_free, rw);
+	git_revwalk_simplify_first_parent(rw);
+	git_revwalk_push(rw, git_commit_id(h->git.commit));
+	active = w.n;
+	while (active > 0 && walked < re_history_depth && git_revwalk_next(&oid, rw) == 0)
+	{
+		git_commit *commit = NULL;
+		git_tree   *tree = NULL;
+		char	   *latest;
+		char		hex[41];
+
+		if (git_commit_lookup(&commit, h->git.repo, &oid) != 0)
+			break;
+		if (git_commit_tree(&tree, commit) != 0)
+		{
+			git_commit_free(commit);
+			break;
+		}
+		walked++;
+		git_oid_tostr(hex, sizeof(hex), &oid);
+		latest = latest_release_at(&w, tree);
+		for (i = 0; i < w.n; i++)
+		{
+			git_tree_entry *te = NULL;
+			BlobEntry  *e;
+			int			st;
+
+			if (!w.t[i].active)
+				continue;
+			if (git_tree_entry_bypath(&te, tree, w.t[i].path) != 0)
+			{
+				w.t[i].active = false;
+				active--;
+				continue;
+			}
+			e = cache_find(&w, git_tree_entry_id(te));
+			if (e == NULL || e->status == NULL)
+				e = parse_release_blob(&w, git_tree_entry_id(te), w.t[i].path);
+			git_tree_entry_free(te);
+			st = e->status[i];
+			if (st < 0 || st == IS_DONE)
+			{
+				w.t[i].active = false;
+				active--;
+				continue;
+			}
+			strlcpy(w.t[i].first_commit, hex, sizeof(w.t[i].first_commit));
+			w.t[i].first_time = (int64) git_commit_time(commit);
+			w.t[i].first_release = latest;
+			w.t[i].commits++;
+		}
+		git_tree_free(tree);
+		git_commit_free(commit);
+		if (walked % 100 == 0)
+			ereport(DEBUG1, (errmsg("roadmap_enrich: history walk at %d commits, %d items still open", walked, active)));
+	}
+
+	for (i = 0; i < 7; i++)
+		re_col_init(&c[i], i == 6 ? INT4OID : TEXTOID);
+	for (i = 0; i < w.n; i++)
+	{
+		if (w.t[i].commits == 0)
+			continue;
+		re_col_text(&c[0], w.t[i].version);
+		re_col_text(&c[1], w.t[i].item_id);
+		re_col_text(&c[2], w.t[i].first_commit);
+		re_col_text(&c[3], psprintf(INT64_FORMAT, w.t[i].first_time));
+		re_col_text(&c[4], w.t[i].first_release);
+		re_col_text(&c[5], w.t[i].path);
+		re_col_int(&c[6], w.t[i].commits);
+	}
+	re_bulk_insert("INSERT INTO roadmap.item_history (repo_id, version, item_id, first_seen_commit, first_seen_at, "
+				   "first_seen_release, path, commits_open) "
+				   "SELECT $1, v, id, fc, to_timestamp(ft::bigint), fr, p, n FROM unnest($2, $3, $4, $5, $6, $7, $8) "
+				   "AS u(v, id, fc, ft, fr, p, n)", repo_id, c, 7);
+	ereport(DEBUG1, (errmsg("roadmap_enrich: history walk read %d commits for %d items", walked, w.n)));
+	return walked;
+}

@@ -75,6 +75,7 @@ CREATE TABLE roadmap.item (
 CREATE TABLE roadmap.changelog_entry (
 	repo_id        bigint NOT NULL REFERENCES roadmap.repository ON DELETE CASCADE,
 	version        text NOT NULL,
+	version_key    int[],              -- NULL for 'unreleased'
 	entry_no       int NOT NULL,
 	date           text,
 	release_title  text,
@@ -513,8 +514,8 @@ CREATE VIEW roadmap.deferred_candidates AS
 	           AND roadmap.word_overlap(i.title, j.title) >= CASE WHEN j.item_id = i.item_id THEN 0.5 ELSE 0.75 END)
 	   AND NOT EXISTS (
 	        SELECT 1 FROM roadmap.changelog_entry c
-	         WHERE c.repo_id = i.repo_id AND i.item_id = ANY (c.item_ids) AND c.version <> 'unreleased'
-	           AND roadmap.version_key(c.version) > r.version_key
+	         WHERE c.repo_id = i.repo_id AND i.item_id = ANY (c.item_ids)
+	           AND c.version_key > r.version_key
 	           AND roadmap.word_overlap(i.title, c.text) >= 0.4);
 
 -- Snapshot of deferred_candidates taken at ingest (scoring reads it often).
@@ -567,42 +568,42 @@ CREATE VIEW roadmap.deferred_items AS
 -- One row per (unreleased target release, focus area) with every signal and
 -- every term of the score in its own column; the formula is in docs/scoring.md.
 CREATE VIEW roadmap.focus_gaps AS
-WITH t AS (
-	SELECT repo_id, version, version_key FROM roadmap.release WHERE status <> 'released'
-), win AS (
-	SELECT t.repo_id, t.version AS target, w.version
-	  FROM t CROSS JOIN LATERAL (
-	       SELECT v.version FROM (SELECT DISTINCT c.version FROM roadmap.changelog_entry c
-	                               WHERE c.repo_id = t.repo_id AND c.version <> 'unreleased') v
-	        WHERE roadmap.version_key(v.version) < t.version_key
-	        ORDER BY roadmap.version_key(v.version) DESC LIMIT roadmap.shipped_window()) w
+WITH t AS NOT MATERIALIZED (
+	SELECT repo_id, version, version_key,
+	       (SELECT min(w.version_key) FROM (
+	            SELECT DISTINCT c.version_key FROM roadmap.changelog_entry c
+	             WHERE c.repo_id = r.repo_id AND c.version_key < r.version_key
+	             ORDER BY c.version_key DESC LIMIT roadmap.shipped_window()) w) AS window_start
+	  FROM roadmap.release r WHERE status <> 'released'
 ), sig AS (
 	SELECT t.repo_id, t.version, t.version_key, f.pillar, f.focus_id, f.name AS focus_area,
-	  (SELECT count(*) FROM roadmap.changelog_entry c JOIN win ON win.repo_id = c.repo_id AND win.version = c.version
-	    WHERE win.target = t.version AND c.text ~* f.match)::int AS shipped_recent,
-	  (SELECT c.version FROM roadmap.changelog_entry c
-	    WHERE c.repo_id = t.repo_id AND c.version <> 'unreleased' AND c.text ~* f.match
-	      AND roadmap.version_key(c.version) < t.version_key
-	    ORDER BY roadmap.version_key(c.version) DESC LIMIT 1) AS last_shipped_version,
+	       cl.shipped_recent, cl.last_key,
 	  (SELECT count(*) FROM roadmap.item i
 	    WHERE i.repo_id = t.repo_id AND i.version = t.version
 	      AND (coalesce(i.title, '') || ' ' || coalesce(i.description, '')) ~* f.match)::int AS planned_in_target,
-	  (SELECT count(*) FROM roadmap.deferred_items d
-	    WHERE d.repo_id = t.repo_id AND d.version_key < t.version_key AND coalesce(d.title, '') ~* f.match)::int AS deferred_open,
-	  (SELECT max(d.carried_releases) FROM roadmap.deferred_items d
-	    WHERE d.repo_id = t.repo_id AND d.version_key < t.version_key AND coalesce(d.title, '') ~* f.match) AS max_carried,
+	  df.deferred_open, df.max_carried,
 	  (SELECT count(*) FROM roadmap.plan_item p
 	    WHERE p.repo_id = t.repo_id AND p.version = t.version AND p.status = 'open' AND p.text ~* f.match)::int AS plan_open,
 	  (SELECT coalesce(sum(h.hits), 0) FROM roadmap.probe_hit h JOIN roadmap.probe p USING (probe_id)
 	    WHERE h.repo_id = t.repo_id AND p.focus_id = f.focus_id)::int AS evidence_hits
 	  FROM t CROSS JOIN roadmap.focus_area f
+	  CROSS JOIN LATERAL (
+	       SELECT count(*) FILTER (WHERE c.version_key >= t.window_start)::int AS shipped_recent,
+	              max(c.version_key) AS last_key
+	         FROM roadmap.changelog_entry c
+	        WHERE c.repo_id = t.repo_id AND c.version_key < t.version_key AND c.text ~* f.match) cl
+	  CROSS JOIN LATERAL (
+	       SELECT count(*)::int AS deferred_open, max(d.carried_releases) AS max_carried
+	         FROM roadmap.deferred_items d
+	        WHERE d.repo_id = t.repo_id AND d.version_key < t.version_key AND coalesce(d.title, '') ~* f.match) df
 ), rel AS (
 	SELECT sig.*,
-	  CASE WHEN sig.last_shipped_version IS NOT NULL THEN
-	  (SELECT count(DISTINCT c.version) FROM roadmap.changelog_entry c
-	    WHERE c.repo_id = sig.repo_id AND c.version <> 'unreleased'
-	      AND roadmap.version_key(c.version) > roadmap.version_key(sig.last_shipped_version)
-	      AND roadmap.version_key(c.version) < sig.version_key)::int END AS releases_since_shipped
+	  (SELECT min(c.version) FROM roadmap.changelog_entry c
+	    WHERE c.repo_id = sig.repo_id AND c.version_key = sig.last_key) AS last_shipped_version,
+	  CASE WHEN sig.last_key IS NOT NULL THEN
+	  (SELECT count(DISTINCT c.version_key) FROM roadmap.changelog_entry c
+	    WHERE c.repo_id = sig.repo_id AND c.version_key > sig.last_key
+	      AND c.version_key < sig.version_key)::int END AS releases_since_shipped
 	  FROM sig
 ), terms AS (
 	SELECT rel.*,

@@ -217,9 +217,10 @@ store_model(int64 repo_id, ReModel *m, DocList *docs)
 		re_col_text(&c[6], e->item_ids);
 		re_col_int(&c[7], e->line);
 	}
-	re_bulk_insert("INSERT INTO roadmap.changelog_entry (repo_id, version, entry_no, date, release_title, "
-				   "section, text, item_ids, line) "
-				   "SELECT $1, v, n, d, rt, s, t, coalesce(string_to_array(ids, ','), '{}'), ln "
+	re_bulk_insert("INSERT INTO roadmap.changelog_entry (repo_id, version, version_key, entry_no, date, "
+				   "release_title, section, text, item_ids, line) "
+				   "SELECT $1, v, CASE WHEN v <> 'unreleased' THEN roadmap.version_key(v) END, n, d, rt, s, t, "
+				   "coalesce(string_to_array(ids, ','), '{}'), ln "
 				   "FROM unnest($2, $3, $4, $5, $6, $7, $8, $9) AS u(v, n, d, rt, s, t, ids, ln) "
 				   "ON CONFLICT DO NOTHING", repo_id, c, 8);
 

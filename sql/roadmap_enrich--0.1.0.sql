@@ -222,7 +222,7 @@ INSERT INTO roadmap.focus_area (focus_id, pillar, ord, name, match, effort, sche
  'a panic in SQL-reachable code aborts the backend instead of raising a clean error',
  'the unwrap/panic probe count outside test modules is zero'),
 ('stab_worker_recovery', 'stability', 2, 'Parallel worker crash recovery (orphaned transactions, leftover change buffer rows, advisory locks)',
- 'orphan|crash recovery|worker crash|leftover|advisory lock|stale lock', 'M', false, false,
+ 'orphan|crash recovery|worker crash|leftover|advisory lock|stale lock|failure mode|unreachable', 'M', false, false,
  'Recover cleanly from parallel worker crashes',
  'a crashed worker can leave orphaned transactions, change-buffer rows and advisory locks behind',
  'a test that kills a worker mid-refresh shows no leftover rows or locks after recovery'),
@@ -232,7 +232,7 @@ INSERT INTO roadmap.focus_area (focus_id, pillar, ord, name, match, effort, sche
  'a worker that ignores SIGTERM blocks shutdown and failover',
  'pg_ctl stop -m fast completes within the timeout with workers busy'),
 ('stab_wal_slot', 'stability', 4, 'WAL decoder slot lag and slot invalidation',
- 'slot lag|slot invalidat|replication slot|wal decoder|wal_status|max_slot_wal_keep', 'M', false, false,
+ 'slot (lag|invalidat|missing|loss)|replication slot|wal decoder|wal recycled|wal_status|max_slot_wal_keep', 'M', false, false,
  'Detect and recover from WAL slot lag and invalidation',
  'an invalidated or lagging slot silently stops change capture or fills the disk',
  'a test that invalidates the slot shows a clear error and an automatic fallback'),
@@ -283,7 +283,7 @@ INSERT INTO roadmap.focus_area (focus_id, pillar, ord, name, match, effort, sche
  'slow compaction lets change buffers grow between refreshes',
  'a compaction benchmark shows lower time per 1M buffered changes'),
 ('perf_scheduling_overhead', 'performance', 7, 'Scheduling overhead under high table counts',
- 'schedul.{0,20}overhead|dispatch|tick|o\(n', 'S', false, false,
+ 'schedul.{0,20}overhead|dispatch|per.tick|tick (overhead|latency)|o\(n', 'S', false, false,
  'Cut scheduler overhead per tick at high table counts',
  'per-tick overhead grows with the number of stream tables',
  'a 1,000-table benchmark reports scheduler CPU per tick'),
@@ -641,3 +641,93 @@ CREATE VIEW roadmap.pillar_gaps AS
 	          FROM roadmap.focus_gaps f) g
 	  JOIN roadmap.pillar p USING (pillar)
 	 GROUP BY g.repo_id, g.version, g.pillar, p.ord;
+
+-- Proposals ---------------------------------------------------------------
+
+CREATE TABLE roadmap.proposal (
+	repo_id        bigint NOT NULL REFERENCES roadmap.repository ON DELETE CASCADE,
+	version        text NOT NULL,
+	item_id        text NOT NULL,
+	pillar         text NOT NULL REFERENCES roadmap.pillar,
+	title          text NOT NULL,
+	effort         text NOT NULL CHECK (effort IN ('XS','S','M','L','XL')),
+	priority       text NOT NULL CHECK (priority IN ('P0','P1','P2')),
+	description    text NOT NULL,
+	dependencies   text NOT NULL,
+	schema_change  boolean NOT NULL,
+	focus_area     text REFERENCES roadmap.focus_area,
+	score          numeric,
+	source         text NOT NULL CHECK (source IN ('deferred','evidence','gap')),
+	source_ref     text,
+	rule_no        int,
+	ord            int NOT NULL,
+	commit         text NOT NULL,
+	PRIMARY KEY (repo_id, version, item_id)
+);
+
+-- The release-level text of an enrichment: theme and conflicts & risks.
+CREATE TABLE roadmap.enrichment (
+	repo_id     bigint NOT NULL REFERENCES roadmap.repository ON DELETE CASCADE,
+	version     text NOT NULL,
+	commit      text NOT NULL,
+	theme       text NOT NULL,
+	risks       text NOT NULL,
+	counts      jsonb,
+	created_at  timestamptz NOT NULL DEFAULT now(),
+	PRIMARY KEY (repo_id, version)
+);
+
+-- Propose 3–6 items per pillar for version (see docs/proposals.md); with
+-- apply, also render and write them back.
+CREATE FUNCTION roadmap.enrich(version text, repo text DEFAULT NULL, apply bool DEFAULT true)
+	RETURNS SETOF roadmap.proposal
+	AS 'MODULE_PATHNAME', 'roadmap_enrich'
+	LANGUAGE C VOLATILE;
+
+-- First release not yet released, in version order.
+CREATE FUNCTION roadmap.next_version(repo text DEFAULT NULL) RETURNS text
+	AS 'MODULE_PATHNAME', 'roadmap_next_version'
+	LANGUAGE C VOLATILE;
+
+-- Each proposal with its focus area, every score term and its evidence rows.
+CREATE FUNCTION roadmap.explain(version text, repo text DEFAULT NULL)
+	RETURNS TABLE (item_id text, pillar text, title text, source text, source_ref text,
+	               focus_area text, score numeric, term_base numeric, term_staleness numeric,
+	               term_shipped numeric, term_planned numeric, term_deferred numeric,
+	               term_plan numeric, term_evidence numeric, shipped_recent int,
+	               last_shipped_version text, planned_in_target int, deferred_open int,
+	               plan_open int, evidence_hits int, evidence jsonb)
+	LANGUAGE sql STABLE AS $$
+	SELECT p.item_id, p.pillar, p.title, p.source, p.source_ref, p.focus_area, g.score,
+	       g.term_base, g.term_staleness, g.term_shipped, g.term_planned, g.term_deferred,
+	       g.term_plan, g.term_evidence, g.shipped_recent, g.last_shipped_version,
+	       g.planned_in_target, g.deferred_open, g.plan_open, g.evidence_hits,
+	       (SELECT jsonb_agg(jsonb_build_object('probe', e.probe, 'path', e.path, 'hits', e.hits,
+	                                            'first_line', e.first_line, 'verify', e.verify_command)
+	                         ORDER BY e.hits DESC, e.path COLLATE "C")
+	          FROM roadmap.evidence e WHERE e.repo_id = p.repo_id AND e.focus_id = p.focus_area)
+	  FROM roadmap.proposal p
+	  JOIN roadmap.repository r ON r.repo_id = p.repo_id
+	  LEFT JOIN roadmap.focus_gaps g
+	         ON g.repo_id = p.repo_id AND g.version = p.version AND g.focus_id = p.focus_area
+	 WHERE p.version = roadmap.version_norm($1)
+	   AND ($2 IS NULL OR r.path = $2)
+	 ORDER BY p.ord
+$$;
+REVOKE ALL ON FUNCTION roadmap.enrich(text, text, bool) FROM PUBLIC;
+
+-- The whole new text of the release's file; with write, replace the section
+-- (and the effort summary) when the transaction commits; with commit, also
+-- commit with the message 'roadmap: enrich v<X.Y.Z> with six-pillar quality items'.
+CREATE FUNCTION roadmap.render(version text, repo text DEFAULT NULL, write bool DEFAULT true, commit bool DEFAULT true)
+	RETURNS text
+	AS 'MODULE_PATHNAME', 'roadmap_render'
+	LANGUAGE C VOLATILE;
+
+-- Unified diff of what render would change. Writes nothing.
+CREATE FUNCTION roadmap.diff(version text, repo text DEFAULT NULL) RETURNS text
+	AS 'MODULE_PATHNAME', 'roadmap_diff'
+	LANGUAGE C VOLATILE;
+
+REVOKE ALL ON FUNCTION roadmap.render(text, text, bool, bool) FROM PUBLIC;
+REVOKE ALL ON FUNCTION roadmap.diff(text, text) FROM PUBLIC;

@@ -6,8 +6,12 @@
  */
 #include "gitrepo.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <git2.h>
 
@@ -204,4 +208,270 @@ re_git_close(ReGit *g)
 	if (g->repo)
 		git_repository_free(g->repo);
 	memset(g, 0, sizeof(*g));
+}
+
+/* Refuse to write when the repository is not in a state to take a commit. */
+RgStatus
+re_git_check_writable(ReGit *g, const ReGitWrite *files, int n, const char *expected_head,
+					  char *err, size_t errlen)
+{
+	const char *workdir;
+	git_oid		head;
+	char		hex[41];
+	int			i;
+	struct stat st;
+	char		lock[4096];
+
+	if (git_repository_is_bare(g->repo))
+	{
+		snprintf(err, errlen, "the repository is bare: there is no work tree to write");
+		return RG_EBARE;
+	}
+	if (git_repository_head_detached(g->repo) == 1)
+	{
+		snprintf(err, errlen, "HEAD is detached");
+		return RG_EDETACHED;
+	}
+	if (git_repository_state(g->repo) != GIT_REPOSITORY_STATE_NONE)
+	{
+		snprintf(err, errlen, "a merge, rebase, cherry-pick or similar operation is in progress");
+		return RG_ESTATE;
+	}
+	snprintf(lock, sizeof(lock), "%sindex.lock", git_repository_path(g->repo));
+	if (stat(lock, &st) == 0)
+	{
+		snprintf(err, errlen, "%s exists: another git process is running, or one was killed", lock);
+		return RG_ELOCKED;
+	}
+	if (git_reference_name_to_id(&head, g->repo, "HEAD") != 0)
+	{
+		last_error(err, errlen, "could not resolve HEAD");
+		return RG_EOTHER;
+	}
+	git_oid_tostr(hex, sizeof(hex), &head);
+	if (expected_head && strcmp(hex, expected_head) != 0)
+	{
+		snprintf(err, errlen, "HEAD is now %s, the catalog was read at %s", hex, expected_head);
+		return RG_EMOVED;
+	}
+	workdir = git_repository_workdir(g->repo);
+	(void) workdir;
+	for (i = 0; i < n; i++)
+	{
+		unsigned int flags = 0;
+
+		if (git_status_file(&flags, g->repo, files[i].path) != 0)
+		{
+			/* a new file not yet in the index is fine only if it does not exist */
+			continue;
+		}
+		if (flags & (GIT_STATUS_INDEX_NEW | GIT_STATUS_INDEX_MODIFIED | GIT_STATUS_INDEX_DELETED |
+					 GIT_STATUS_INDEX_RENAMED | GIT_STATUS_INDEX_TYPECHANGE | GIT_STATUS_WT_MODIFIED |
+					 GIT_STATUS_WT_DELETED | GIT_STATUS_WT_TYPECHANGE | GIT_STATUS_WT_RENAMED |
+					 GIT_STATUS_CONFLICTED))
+		{
+			snprintf(err, errlen, "%s has uncommitted changes", files[i].path);
+			return RG_EDIRTY;
+		}
+	}
+	return RG_OK;
+}
+
+/* Write data to dir/path atomically: temp file, fsync, rename, fsync dir. */
+static int
+atomic_write(const char *workdir, const char *path, const char *data, size_t len,
+			 char *err, size_t errlen)
+{
+	char		full[4096],
+				tmp[4200],
+				dir[4096];
+	int			fd;
+	size_t		off = 0;
+	char	   *slash;
+	struct stat st;
+	mode_t		mode = 0644;
+
+	snprintf(full, sizeof(full), "%s%s", workdir, path);
+	snprintf(tmp, sizeof(tmp), "%s.roadmap_enrich.%d.tmp", full, (int) getpid());
+	if (stat(full, &st) == 0)
+		mode = st.st_mode & 07777;
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, mode);
+	if (fd < 0)
+	{
+		snprintf(err, errlen, "could not create %s: %s", tmp, strerror(errno));
+		return -1;
+	}
+	while (off < len)
+	{
+		ssize_t		w = write(fd, data + off, len - off);
+
+		if (w < 0)
+		{
+			if (errno == EINTR)
+				continue;
+			snprintf(err, errlen, "could not write %s: %s", tmp, strerror(errno));
+			close(fd);
+			unlink(tmp);
+			return -1;
+		}
+		off += (size_t) w;
+	}
+	if (fsync(fd) != 0 || close(fd) != 0)
+	{
+		snprintf(err, errlen, "could not sync %s: %s", tmp, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	if (rename(tmp, full) != 0)
+	{
+		snprintf(err, errlen, "could not rename %s: %s", tmp, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	snprintf(dir, sizeof(dir), "%s", full);
+	slash = strrchr(dir, '/');
+	if (slash)
+	{
+		*slash = '\0';
+		fd = open(dir, O_RDONLY);
+		if (fd >= 0)
+		{
+			(void) fsync(fd);
+			close(fd);
+		}
+	}
+	return 0;
+}
+
+RgStatus
+re_git_apply(ReGit *g, const ReGitWrite *files, int n, int commit, const char *message,
+			 const char *author_name, const char *author_email, const char *push_remote,
+			 char *commit_hex, char *err, size_t errlen)
+{
+	const char *workdir = git_repository_workdir(g->repo);
+	git_index  *index = NULL;
+	git_oid		tree_oid,
+				commit_oid,
+				parent_oid;
+	git_tree   *tree = NULL;
+	git_commit *parent = NULL;
+	git_signature *sig = NULL;
+	RgStatus	rc = RG_OK;
+	int			i;
+
+	commit_hex[0] = '\0';
+	if (workdir == NULL)
+	{
+		snprintf(err, errlen, "the repository has no work tree");
+		return RG_EBARE;
+	}
+	for (i = 0; i < n; i++)
+		if (atomic_write(workdir, files[i].path, files[i].data, files[i].len, err, errlen) != 0)
+			return RG_EIO;
+	if (!commit)
+		return RG_OK;
+
+	if (git_repository_index(&index, g->repo) != 0)
+	{
+		last_error(err, errlen, "could not open the index");
+		return RG_EOTHER;
+	}
+	for (i = 0; i < n && rc == RG_OK; i++)
+		if (git_index_add_bypath(index, files[i].path) != 0)
+		{
+			last_error(err, errlen, "could not stage the file");
+			rc = RG_EOTHER;
+		}
+	if (rc == RG_OK && git_index_write(index) != 0)
+	{
+		last_error(err, errlen, "could not write the index");
+		rc = RG_ELOCKED;
+	}
+	if (rc == RG_OK && git_index_write_tree(&tree_oid, index) != 0)
+	{
+		last_error(err, errlen, "could not write the tree");
+		rc = RG_EOTHER;
+	}
+	if (rc == RG_OK && (git_reference_name_to_id(&parent_oid, g->repo, "HEAD") != 0 ||
+						git_commit_lookup(&parent, g->repo, &parent_oid) != 0 ||
+						git_tree_lookup(&tree, g->repo, &tree_oid) != 0))
+	{
+		last_error(err, errlen, "could not read HEAD");
+		rc = RG_EOTHER;
+	}
+	if (rc == RG_OK && git_signature_now(&sig, author_name, author_email) != 0)
+	{
+		last_error(err, errlen, "invalid author name or email");
+		rc = RG_EOTHER;
+	}
+	if (rc == RG_OK)
+	{
+		const git_commit *parents[1] = {parent};
+
+		if (git_commit_create(&commit_oid, g->repo, "HEAD", sig, sig, NULL, message, tree, 1, parents) != 0)
+		{
+			last_error(err, errlen, "could not create the commit");
+			rc = RG_EOTHER;
+		}
+		else
+			git_oid_tostr(commit_hex, 41, &commit_oid);
+	}
+	if (rc == RG_OK && push_remote && *push_remote)
+	{
+		git_remote *remote = NULL;
+		git_reference *head = NULL;
+
+		if (git_remote_lookup(&remote, g->repo, push_remote) != 0 ||
+			git_repository_head(&head, g->repo) != 0)
+		{
+			last_error(err, errlen, "could not find the push remote");
+			rc = RG_EOTHER;
+		}
+		else
+		{
+			char		spec[1024];
+			char	   *specs[1];
+			git_strarray refspecs;
+			git_push_options opts;
+
+			snprintf(spec, sizeof(spec), "%s:%s", git_reference_name(head), git_reference_name(head));
+			specs[0] = spec;
+			refspecs.strings = specs;
+			refspecs.count = 1;
+			git_push_options_init(&opts, GIT_PUSH_OPTIONS_VERSION);
+			if (git_remote_push(remote, &refspecs, &opts) != 0)
+			{
+				last_error(err, errlen, "push failed");
+				rc = RG_EOTHER;
+			}
+		}
+		git_reference_free(head);
+		git_remote_free(remote);
+	}
+	git_signature_free(sig);
+	git_tree_free(tree);
+	git_commit_free(parent);
+	git_index_free(index);
+	return rc;
+}
+
+/* Unified diff of one file's old and new text, appended to out. */
+int
+re_git_diff(const char *path, const char *old, size_t old_len, const char *new_text,
+			size_t new_len, ReBuf *out)
+{
+	git_patch  *patch = NULL;
+	git_buf		buf = {0};
+	git_diff_options opts;
+
+	re_git_init();
+	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
+	opts.context_lines = 3;
+	if (git_patch_from_buffers(&patch, old, old_len, path, new_text, new_len, path, &opts) != 0)
+		return -1;
+	if (git_patch_to_buf(&buf, patch) == 0 && buf.ptr)
+		re_buf_append(out, buf.ptr, buf.size);
+	git_buf_dispose(&buf);
+	git_patch_free(patch);
+	return 0;
 }

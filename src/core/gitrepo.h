@@ -17,8 +17,23 @@ typedef enum RgStatus
 	RG_ENOTFOUND,				/* path not in the tree */
 	RG_ENOTBLOB,				/* path is a tree or submodule */
 	RG_ETOOBIG,					/* blob over the caller's limit */
+	RG_EBARE,					/* bare repository: no work tree to write */
+	RG_EDETACHED,				/* HEAD is not on a branch */
+	RG_ESTATE,					/* merge, rebase, cherry-pick … in progress */
+	RG_EDIRTY,					/* uncommitted changes to a target file */
+	RG_EMOVED,					/* HEAD is not the commit that was read */
+	RG_ELOCKED,					/* index.lock exists */
+	RG_EIO,						/* writing a file failed */
 	RG_EOTHER
 } RgStatus;
+
+/* One file to replace in the work tree. */
+typedef struct ReGitWrite
+{
+	const char *path;			/* relative to the work tree */
+	const char *data;
+	size_t		len;
+} ReGitWrite;
 
 typedef struct ReGit
 {
@@ -40,5 +55,13 @@ RgStatus	re_git_read(ReGit *g, const char *path, ReArena *a, size_t max_bytes,
 						char **buf, size_t *len, char *oid_hex, char *err, size_t errlen);
 RgStatus	re_git_list(ReGit *g, ReGitFileFn fn, void *arg, char *err, size_t errlen);
 void		re_git_close(ReGit *g);
+
+RgStatus	re_git_check_writable(ReGit *g, const ReGitWrite *files, int n, const char *expected_head,
+								  char *err, size_t errlen);
+RgStatus	re_git_apply(ReGit *g, const ReGitWrite *files, int n, int commit, const char *message,
+						 const char *author_name, const char *author_email, const char *push_remote,
+						 char *commit_hex, char *err, size_t errlen);
+int			re_git_diff(const char *path, const char *old, size_t old_len, const char *new_text,
+						size_t new_len, ReBuf *out);
 
 #endif

@@ -22,6 +22,7 @@
 #include "../core/version.h"
 #include "../core/similar.h"
 #include "history.h"
+#include "render.h"
 
 PG_MODULE_MAGIC;
 
@@ -72,6 +73,7 @@ re_guc_init(void)
 	DefineCustomIntVariable("roadmap_enrich.history_depth",
 							"Most commits the carry-over history walk reads.",
 							NULL, &re_history_depth, 2000, 1, 1000000, PGC_USERSET, 0, NULL, NULL, NULL);
+	re_render_guc_init();
 	MarkGUCPrefixReserved("roadmap_enrich");
 }
 

@@ -1,0 +1,136 @@
+/*
+ * propose.h — choose and write the six-pillar items for a planned release
+ * from scored focus areas, probe evidence and deferred items.
+ */
+#ifndef RE_PROPOSE_H
+#define RE_PROPOSE_H
+
+#include "arena.h"
+
+#define RE_NPILLARS 6
+
+typedef struct RePillarDef
+{
+	const char *key;			/* correctness … */
+	const char *name;			/* Correctness … */
+	const char *prefix;			/* CORR … */
+	int			next_number;	/* first free number for the prefix */
+} RePillarDef;
+
+typedef struct ReFocusIn
+{
+	const char *focus_id;
+	const char *pillar;
+	int			ord;
+	const char *name;
+	double		score;
+	int			shipped_recent;
+	const char *last_shipped;
+	int			releases_since;	/* -1 never shipped */
+	int			planned_in_target;
+	int			plan_open;
+	int			evidence_hits;
+	const char *effort;
+	int			schema_change;
+	int			engine_core;
+	const char *title;
+	const char *rationale;
+	const char *verify;
+} ReFocusIn;
+
+typedef struct ReEvidenceIn
+{
+	const char *probe_id;
+	const char *focus_id;
+	const char *title;			/* template: {hits} {file} */
+	const char *description;
+	const char *verify_command;
+	int			total_hits;
+	int			files;
+	const char *top_file;
+	int			top_hits;
+	int			top_line;
+	const char *detail;			/* names, for doc probes */
+} ReEvidenceIn;
+
+typedef struct ReDeferredIn
+{
+	const char *version;
+	const char *item_id;
+	const char *title;
+	const char *status_text;
+	const char *effort;
+	const char *priority;
+	const char *pillar;			/* resolved pillar */
+	const char *focus_id;		/* best matching focus area, or NULL */
+	int			carried;
+	const char *first_seen;
+} ReDeferredIn;
+
+typedef struct ReTextIn
+{
+	const char *id;				/* item id or version */
+	const char *text;
+} ReTextIn;
+
+typedef struct ReRuleIn
+{
+	int			rule_no;
+	const char *kind;
+	const char *text;
+	int			line;
+} ReRuleIn;
+
+typedef struct ReProposeIn
+{
+	const char *version;
+	const char *release_title;
+	int			shipped_window;
+	RePillarDef pillars[RE_NPILLARS];
+	ReFocusIn  *focus;
+	int			nfocus;
+	ReEvidenceIn *evidence;
+	int			nevidence;
+	ReDeferredIn *deferred;
+	int			ndeferred;
+	ReTextIn   *existing;		/* target's items: id + title */
+	int			nexisting;
+	ReTextIn   *shipped;		/* changelog entries in the window: version + text */
+	int			nshipped;
+	ReRuleIn   *rules;
+	int			nrules;
+} ReProposeIn;
+
+typedef struct ReProposal
+{
+	const char *pillar;
+	char	   *item_id;
+	char	   *title;
+	const char *effort;
+	const char *priority;
+	char	   *description;
+	char	   *dependencies;
+	int			schema_change;
+	const char *focus_id;
+	double		score;
+	const char *source;			/* deferred / evidence / gap */
+	char	   *source_ref;		/* "0.33.0 TEST-3", probe id, focus id */
+	int			engine_core;
+	int			rule_no;		/* cited AGENTS.md rule, 0 if none */
+} ReProposal;
+
+typedef struct ReProposeOut
+{
+	ReProposal *items;
+	int			n;
+	char	   *theme;
+	char	   *risks;			/* markdown bullet list */
+	int			skipped_existing;	/* candidates dropped as already listed */
+	int			skipped_shipped;	/* candidates dropped as shipped */
+	int			skipped_rules;	/* candidates dropped as contradicting a rule */
+} ReProposeOut;
+
+int			re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out);
+int			re_title_words(const char *title);
+
+#endif

@@ -1,0 +1,623 @@
+/*
+ * render.c — splice an enriched release section into the original bytes.
+ *
+ * The file is handled as lines with their own line endings, so bytes
+ * outside the target section — and inside it, outside the places where
+ * rows, subsections or bullets are added — are copied unchanged.
+ */
+#include "render.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "model.h"
+
+typedef struct Line
+{
+	const char *s;				/* start */
+	size_t		len;			/* without the line ending */
+	size_t		full;			/* with the line ending */
+} Line;
+
+typedef struct Sub
+{
+	int			head;			/* index of the heading line */
+	int			end;			/* index one past its last line */
+	const char *pillar;
+	int			is_risks;
+	int			is_theme_stop;	/* Exit Criteria / Implementation Status: insert before */
+} Sub;
+
+static int
+split_lines(ReArena *a, const char *t, size_t len, Line **out)
+{
+	int			n = 0,
+				cap = 256;
+	Line	   *v = re_alloc(a, sizeof(Line) * cap);
+	size_t		i = 0;
+
+	while (i < len)
+	{
+		size_t		s = i;
+		size_t		e;
+
+		while (i < len && t[i] != '\n')
+			i++;
+		e = i;
+		if (i < len)
+			i++;
+		if (n == cap)
+		{
+			Line	   *nv = re_alloc(a, sizeof(Line) * cap * 2);
+
+			memcpy(nv, v, sizeof(Line) * cap);
+			v = nv;
+			cap *= 2;
+		}
+		v[n].s = t + s;
+		v[n].len = (e > s && t[e - 1] == '\r') ? e - s - 1 : e - s;
+		v[n].full = i - s;
+		n++;
+	}
+	*out = v;
+	return n;
+}
+
+static const char *
+newline_of(const Line *l, int n)
+{
+	int			i;
+
+	for (i = 0; i < n; i++)
+		if (l[i].full > l[i].len)
+			return (l[i].full - l[i].len == 2) ? "\r\n" : "\n";
+	return "\n";
+}
+
+static int
+heading_level(const Line *l)
+{
+	int			k = 0;
+
+	while ((size_t) k < l->len && l->s[k] == '#')
+		k++;
+	if (k == 0 || k > 6 || (size_t) k >= l->len || l->s[k] != ' ')
+		return 0;
+	return k;
+}
+
+static bool
+is_fence(const Line *l)
+{
+	size_t		k = 0;
+
+	while (k < l->len && l->s[k] == ' ')
+		k++;
+	return l->len - k >= 3 && (strncmp(l->s + k, "```", 3) == 0 || strncmp(l->s + k, "~~~", 3) == 0);
+}
+
+static bool
+is_blank(const Line *l)
+{
+	size_t		k;
+
+	for (k = 0; k < l->len; k++)
+		if (!isspace((unsigned char) l->s[k]))
+			return false;
+	return true;
+}
+
+static bool
+is_rule(const Line *l)
+{
+	size_t		k = 0,
+				d = 0;
+
+	for (; k < l->len; k++)
+	{
+		if (l->s[k] == '-' || l->s[k] == '*' || l->s[k] == '_')
+			d++;
+		else if (l->s[k] != ' ')
+			return false;
+	}
+	return d >= 3;
+}
+
+static bool
+is_table_row(const Line *l)
+{
+	size_t		k = 0;
+
+	while (k < l->len && l->s[k] == ' ')
+		k++;
+	return k < l->len && l->s[k] == '|';
+}
+
+static char *
+line_str(ReArena *a, const Line *l)
+{
+	return re_strndup(a, l->s, l->len);
+}
+
+/* Split a table row into trimmed cells (no outer pipes). */
+static int
+row_cells(ReArena *a, const Line *l, char ***cells)
+{
+	char	   *s = line_str(a, l);
+	char	   *p = s;
+	int			n = 0;
+	char	  **v = re_alloc(a, sizeof(char *) * 64);
+
+	while (*p == ' ')
+		p++;
+	if (*p == '|')
+		p++;
+	while (*p && n < 63)
+	{
+		char	   *q = p;
+
+		while (*q && *q != '|')
+		{
+			if (*q == '\\' && q[1])
+				q++;
+			q++;
+		}
+		if (*q == '\0' && re_trim(a, p)[0] == '\0')
+			break;
+		v[n++] = re_trim(a, re_strndup(a, p, (size_t) (q - p)));
+		if (*q == '\0')
+			break;
+		p = q + 1;
+	}
+	*cells = v;
+	return n;
+}
+
+/* Escape pipes so a title stays in its cell. */
+static char *
+cell_text(ReArena *a, const char *s)
+{
+	ReBuf		b;
+	char	   *o;
+
+	re_buf_init(&b);
+	for (; *s; s++)
+	{
+		if (*s == '|')
+			re_buf_puts(&b, "\\|");
+		else if (*s == '\n')
+			re_buf_puts(&b, " ");
+		else
+			re_buf_append(&b, s, 1);
+	}
+	o = re_buf_to_arena(a, &b);
+	re_buf_free(&b);
+	return o;
+}
+
+/* A table row for p laid out under the given header. */
+static char *
+table_row(ReArena *a, char **hdr, int nh, const ReProposal *p)
+{
+	ReBuf		b;
+	int			i;
+	char	   *o;
+
+	re_buf_init(&b);
+	re_buf_puts(&b, "|");
+	for (i = 0; i < nh; i++)
+	{
+		const char *h = hdr[i];
+		const char *v = "";
+
+		if (strcasecmp(h, "ID") == 0 || strcasecmp(h, "Item") == 0)
+			v = p->item_id;
+		else if (strncasecmp(h, "Title", 5) == 0 || strncasecmp(h, "Description", 11) == 0)
+			v = cell_text(a, p->title);
+		else if (strncasecmp(h, "Effort", 6) == 0)
+			v = p->effort;
+		else if (strncasecmp(h, "Prio", 4) == 0)
+			v = p->priority;
+		else if (strncasecmp(h, "Status", 6) == 0)
+			v = "⬜ Not started";
+		re_buf_printf(&b, " %s |", v);
+	}
+	o = re_buf_to_arena(a, &b);
+	re_buf_free(&b);
+	return o;
+}
+
+static void
+item_description(ReBuf *b, const ReProposal *p, const char *nl)
+{
+	re_buf_printf(b, "**%s — %s.** %s%s", p->item_id, p->title, p->description, nl);
+	re_buf_printf(b, "Dependencies: %s. Schema change: %s.%s", p->dependencies,
+				  p->schema_change ? "Yes" : "No", nl);
+}
+
+static void
+new_subsection(ReArena *a, ReBuf *b, const RePillarDef *pd, const ReProposal *items, int n,
+			   int level, const char *nl)
+{
+	int			i;
+	char	   *hashes = re_alloc(a, (size_t) level + 2);
+
+	memset(hashes, '#', (size_t) level + 1);
+	re_buf_printf(b, "%s %s%s%s", hashes, pd->name, nl, nl);
+	re_buf_printf(b, "| ID | Title | Effort | Priority |%s", nl);
+	re_buf_printf(b, "|----|-------|--------|----------|%s", nl);
+	for (i = 0; i < n; i++)
+		if (strcmp(items[i].pillar, pd->key) == 0)
+			re_buf_printf(b, "| %s | %s | %s | %s |%s", items[i].item_id, cell_text(a, items[i].title),
+						  items[i].effort, items[i].priority, nl);
+	re_buf_puts(b, nl);
+	for (i = 0; i < n; i++)
+		if (strcmp(items[i].pillar, pd->key) == 0)
+		{
+			item_description(b, &items[i], nl);
+			re_buf_puts(b, nl);
+		}
+}
+
+/* Text inserted before line index `at` (several inserts may share a line). */
+typedef struct Insert
+{
+	int			at;
+	int			seq;
+	char	   *text;
+} Insert;
+
+static int
+insert_cmp(const void *x, const void *y)
+{
+	const Insert *a = x,
+			   *b = y;
+
+	if (a->at != b->at)
+		return a->at - b->at;
+	return a->seq - b->seq;
+}
+
+/* Last line index (exclusive end) of sub's content, before trailing blanks and rules. */
+static int
+content_end(const Line *l, int head, int end)
+{
+	int			e = end;
+
+	while (e > head + 1 && (is_blank(&l[e - 1]) || is_rule(&l[e - 1])))
+		e--;
+	return e;
+}
+
+static bool
+section_has_id(const Line *l, int from, int to, const char *id)
+{
+	int			i;
+	size_t		n = strlen(id);
+
+	for (i = from; i < to; i++)
+	{
+		const char *s = l[i].s;
+		size_t		k = 0;
+
+		if (!is_table_row(&l[i]))
+			continue;
+		while (k < l[i].len && (s[k] == ' ' || s[k] == '|'))
+			k++;
+		if (l[i].len - k >= n && strncmp(s + k, id, n) == 0 &&
+			(l[i].len - k == n || s[k + n] == ' ' || s[k + n] == '|'))
+			return true;
+	}
+	return false;
+}
+
+int
+re_render(ReArena *a, const ReRenderIn *in, ReRenderOut *out, char *err, size_t errlen)
+{
+	Line	   *l;
+	int			nl_count = split_lines(a, in->text, in->len, &l);
+	int			hs = in->line_start - 1;
+	int			he = in->line_end < nl_count ? in->line_end : nl_count;	/* exclusive index */
+	const char *nl = newline_of(l, nl_count);
+	Sub			subs[128];
+	int			nsubs = 0,
+				i,
+				k,
+				fence = 0;
+	Insert		ins[256];
+	int			nins = 0,
+				seq = 0;
+	bool		has_theme = false;
+	int			risks_sub = -1,
+				stop_sub = -1;
+	ReProposal *todo = re_alloc(a, sizeof(ReProposal) * (size_t) (in->nitems + 1));
+	int			ntodo = 0;
+	ReBuf		outb;
+	bool		pillar_done[RE_NPILLARS];
+
+	memset(out, 0, sizeof(*out));
+	if (hs < 0 || hs >= nl_count || heading_level(&l[hs]) == 0)
+	{
+		snprintf(err, errlen, "line %d is not a heading; the catalog is out of date with the file", in->line_start);
+		return -1;
+	}
+	/* subsections of the section */
+	for (i = hs + 1; i < he; i++)
+	{
+		int			lv;
+
+		if (is_fence(&l[i]))
+			fence = !fence;
+		if (fence)
+			continue;
+		if (l[i].len >= 18 && strstr(line_str(a, &l[i]), "Release Theme"))
+			has_theme = true;
+		lv = heading_level(&l[i]);
+		if (lv == 0 || lv <= in->level)
+			continue;
+		if (nsubs > 0 && lv <= in->level + 1)
+			subs[nsubs - 1].end = i;
+		if (lv == in->level + 1 && nsubs < 128)
+		{
+			char	   *h = line_str(a, &l[i]);
+
+			subs[nsubs].head = i;
+			subs[nsubs].end = he;
+			subs[nsubs].pillar = re_pillar_from_heading(h);
+			subs[nsubs].is_risks = re_icontains(h, "conflicts") || re_icontains(h, "risks");
+			subs[nsubs].is_theme_stop = re_icontains(h, "exit criteria") ||
+				re_icontains(h, "implementation status") || subs[nsubs].is_risks;
+			if (subs[nsubs].is_risks)
+				subs[nsubs].pillar = NULL;
+			nsubs++;
+		}
+	}
+	for (i = 0; i < nsubs; i++)
+	{
+		if (subs[i].is_risks && risks_sub < 0)
+			risks_sub = i;
+		if (subs[i].is_theme_stop && stop_sub < 0)
+			stop_sub = i;
+	}
+
+	/* proposals not already in the section */
+	for (i = 0; i < in->nitems; i++)
+		if (!section_has_id(l, hs, he, in->items[i].item_id))
+			todo[ntodo++] = in->items[i];
+
+	memset(pillar_done, 0, sizeof(pillar_done));
+	/* extend existing pillar subsections (the first one per pillar) */
+	for (k = 0; k < RE_NPILLARS; k++)
+	{
+		const RePillarDef *pd = &in->pillars[k];
+		int			s,
+					any = 0;
+
+		for (i = 0; i < ntodo; i++)
+			any |= strcmp(todo[i].pillar, pd->key) == 0;
+		if (!any)
+		{
+			pillar_done[k] = true;
+			continue;
+		}
+		for (s = 0; s < nsubs; s++)
+			if (subs[s].pillar && strcmp(subs[s].pillar, pd->key) == 0)
+				break;
+		if (s == nsubs)
+			continue;
+		{
+			int			t0 = -1,
+						t1 = -1,
+						j;
+			char	  **hdr = NULL;
+			int			nh = 0;
+			ReBuf		rows,
+						descs;
+			int			ce = content_end(l, subs[s].head, subs[s].end);
+
+			for (j = subs[s].head + 1; j < subs[s].end; j++)
+				if (is_table_row(&l[j]))
+				{
+					t0 = j;
+					break;
+				}
+			if (t0 >= 0)
+			{
+				for (t1 = t0; t1 < subs[s].end && is_table_row(&l[t1]); t1++)
+					;
+				nh = row_cells(a, &l[t0], &hdr);
+			}
+			re_buf_init(&rows);
+			re_buf_init(&descs);
+			for (i = 0; i < ntodo; i++)
+			{
+				if (strcmp(todo[i].pillar, pd->key) != 0)
+					continue;
+				if (t0 >= 0 && nh > 0)
+					re_buf_printf(&rows, "%s%s", table_row(a, hdr, nh, &todo[i]), nl);
+				re_buf_puts(&descs, nl);
+				item_description(&descs, &todo[i], nl);
+				out->added_rows++;
+			}
+			if (t0 < 0)
+			{
+				/* a pillar heading without a table: add a table after the heading */
+				ReBuf		t;
+
+				re_buf_init(&t);
+				re_buf_printf(&t, "%s| ID | Title | Effort | Priority |%s|----|-------|--------|----------|%s", nl, nl, nl);
+				for (i = 0; i < ntodo; i++)
+					if (strcmp(todo[i].pillar, pd->key) == 0)
+						re_buf_printf(&t, "| %s | %s | %s | %s |%s", todo[i].item_id, cell_text(a, todo[i].title),
+									  todo[i].effort, todo[i].priority, nl);
+				ins[nins].at = subs[s].head + 1;
+				ins[nins].seq = seq++;
+				ins[nins++].text = re_buf_to_arena(a, &t);
+				re_buf_free(&t);
+			}
+			else
+			{
+				ins[nins].at = t1;
+				ins[nins].seq = seq++;
+				ins[nins++].text = re_buf_to_arena(a, &rows);
+			}
+			ins[nins].at = ce;
+			ins[nins].seq = seq++;
+			ins[nins++].text = re_buf_to_arena(a, &descs);
+			re_buf_free(&rows);
+			re_buf_free(&descs);
+			pillar_done[k] = true;
+		}
+	}
+
+	/* missing pillar subsections, in pillar order, before risks/exit criteria */
+	{
+		ReBuf		b;
+		int			at = stop_sub >= 0 ? subs[stop_sub].head : content_end(l, hs, he);
+
+		re_buf_init(&b);
+		for (k = 0; k < RE_NPILLARS; k++)
+		{
+			if (pillar_done[k])
+				continue;
+			new_subsection(a, &b, &in->pillars[k], todo, ntodo, in->level, nl);
+			for (i = 0; i < ntodo; i++)
+				out->added_rows += strcmp(todo[i].pillar, in->pillars[k].key) == 0;
+			out->added_sections++;
+		}
+		if (ntodo > 0 && risks_sub < 0)
+		{
+			char	   *hashes = re_alloc(a, (size_t) in->level + 2);
+
+			memset(hashes, '#', (size_t) in->level + 1);
+			re_buf_printf(&b, "%s Conflicts & Risks%s%s", hashes, nl, nl);
+			for (i = 0; in->risks[i]; i++)
+			{
+				if (in->risks[i] == '\n')
+					re_buf_puts(&b, nl);
+				else
+					re_buf_append(&b, &in->risks[i], 1);
+			}
+			re_buf_puts(&b, nl);
+			out->added_sections++;
+		}
+		if (b.len)
+		{
+			/* stand apart from what precedes when it is not a blank line */
+			char	   *t = re_buf_to_arena(a, &b);
+
+			if (stop_sub < 0 && at > 0 && !is_blank(&l[at - 1]))
+				t = re_sprintf(a, "%s%s", nl, t);
+			ins[nins].at = at;
+			ins[nins].seq = seq++;
+			ins[nins++].text = t;
+		}
+		re_buf_free(&b);
+	}
+
+	/* merge risks into an existing Conflicts & Risks subsection */
+	if (ntodo > 0 && risks_sub >= 0)
+	{
+		ReBuf		b;
+
+		re_buf_init(&b);
+		for (i = 0; in->risks[i]; i++)
+		{
+			if (in->risks[i] == '\n')
+				re_buf_puts(&b, nl);
+			else
+				re_buf_append(&b, &in->risks[i], 1);
+		}
+		ins[nins].at = content_end(l, subs[risks_sub].head, subs[risks_sub].end);
+		ins[nins].seq = seq++;
+		ins[nins++].text = re_buf_to_arena(a, &b);
+		re_buf_free(&b);
+	}
+
+	/* a Release Theme only where the section has none */
+	if (ntodo > 0 && !has_theme)
+	{
+		int			at = hs + 1;
+
+		while (at < he && is_blank(&l[at]))
+			at++;
+		/* after a leading status paragraph */
+		if (at < he && !heading_level(&l[at]) && !is_table_row(&l[at]))
+		{
+			while (at < he && !is_blank(&l[at]) && !heading_level(&l[at]))
+				at++;
+		}
+		ins[nins].at = at;
+		ins[nins].seq = -1;
+		ins[nins++].text = re_sprintf(a, "%s> **Release Theme**%s> %s%s", nl, nl, in->theme, nl);
+	}
+
+	qsort(ins, nins, sizeof(Insert), insert_cmp);
+	re_buf_init(&outb);
+	k = 0;
+	for (i = 0; i <= nl_count; i++)
+	{
+		while (k < nins && ins[k].at == i)
+		{
+			/* inserting at EOF after a last line without newline */
+			if (i == nl_count && i > 0 && l[i - 1].full == l[i - 1].len && ins[k].text[0])
+				re_buf_puts(&outb, nl);
+			re_buf_puts(&outb, ins[k].text);
+			k++;
+		}
+		if (i < nl_count)
+			re_buf_append(&outb, l[i].s, l[i].full);
+	}
+	if (outb.oom)
+	{
+		re_buf_free(&outb);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	out->text = re_buf_to_arena(a, &outb);
+	out->len = outb.len;
+	re_buf_free(&outb);
+	return 0;
+}
+
+double
+re_effort_days(const char *e)
+{
+	if (strcmp(e, "XS") == 0)
+		return 0.5;
+	if (strcmp(e, "S") == 0)
+		return 1;
+	if (strcmp(e, "M") == 0)
+		return 3;
+	if (strcmp(e, "L") == 0)
+		return 7;
+	return 15;
+}
+
+char *
+re_effort_with_items(ReArena *a, const char *old, const ReProposal *items, int n)
+{
+	double		days = 0;
+	int			i;
+	char	   *base = re_strdup(a, old ? old : "");
+	char	   *cut = strstr(base, " + ~");
+
+	for (i = 0; i < n; i++)
+		days += re_effort_days(items[i].effort);
+	/* replace our own earlier suffix rather than stacking them */
+	while (cut)
+	{
+		if (strstr(cut, "quality items"))
+		{
+			*cut = '\0';
+			break;
+		}
+		cut = strstr(cut + 1, " + ~");
+	}
+	if (n == 0)
+		return base;
+	return re_sprintf(a, "%s%s~%gd quality items (%d)", base, base[0] ? " + " : "", days, n);
+}

@@ -154,6 +154,11 @@ INSERT INTO roadmap.pillar VALUES
  ('ease_of_use',   5, 'Ease of Use',   'UX',   'Can a new user be productive in under 30 minutes?'),
  ('test_coverage', 6, 'Test Coverage', 'TEST', 'What scenario could regress silently because no test covers it?');
 
+-- A focus area's match expression anchored at word starts ('cte' must not match 'affected').
+CREATE FUNCTION roadmap.focus_pattern(match text) RETURNS text
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN '\m(?:' || match || ')';
+
 -- One row per focus area of the skill. "match" is a case-insensitive regular
 -- expression tried on changelog entries, item titles/descriptions and plan
 -- items; "title", "rationale" and "verify" are the proposal templates
@@ -222,7 +227,7 @@ INSERT INTO roadmap.focus_area (focus_id, pillar, ord, name, match, effort, sche
  'a panic in SQL-reachable code aborts the backend instead of raising a clean error',
  'the unwrap/panic probe count outside test modules is zero'),
 ('stab_worker_recovery', 'stability', 2, 'Parallel worker crash recovery (orphaned transactions, leftover change buffer rows, advisory locks)',
- 'orphan|crash recovery|worker crash|leftover|advisory lock|stale lock|failure mode|unreachable', 'M', false, false,
+ 'orphan|crash recovery|worker crash|leftover|advisory lock|stale lock|unreachable worker|pause refresh', 'M', false, false,
  'Recover cleanly from parallel worker crashes',
  'a crashed worker can leave orphaned transactions, change-buffer rows and advisory locks behind',
  'a test that kills a worker mid-refresh shows no leftover rows or locks after recovery'),
@@ -580,10 +585,10 @@ WITH t AS NOT MATERIALIZED (
 	       cl.shipped_recent, cl.last_key,
 	  (SELECT count(*) FROM roadmap.item i
 	    WHERE i.repo_id = t.repo_id AND i.version = t.version
-	      AND (coalesce(i.title, '') || ' ' || coalesce(i.description, '')) ~* f.match)::int AS planned_in_target,
+	      AND (coalesce(i.title, '') || ' ' || coalesce(i.description, '')) ~* roadmap.focus_pattern(f.match))::int AS planned_in_target,
 	  df.deferred_open, df.max_carried,
 	  (SELECT count(*) FROM roadmap.plan_item p
-	    WHERE p.repo_id = t.repo_id AND p.version = t.version AND p.status = 'open' AND p.text ~* f.match)::int AS plan_open,
+	    WHERE p.repo_id = t.repo_id AND p.version = t.version AND p.status = 'open' AND p.text ~* roadmap.focus_pattern(f.match))::int AS plan_open,
 	  (SELECT coalesce(sum(h.hits), 0) FROM roadmap.probe_hit h JOIN roadmap.probe p USING (probe_id)
 	    WHERE h.repo_id = t.repo_id AND p.focus_id = f.focus_id)::int AS evidence_hits
 	  FROM t CROSS JOIN roadmap.focus_area f
@@ -591,11 +596,11 @@ WITH t AS NOT MATERIALIZED (
 	       SELECT count(*) FILTER (WHERE c.version_key >= t.window_start)::int AS shipped_recent,
 	              max(c.version_key) AS last_key
 	         FROM roadmap.changelog_entry c
-	        WHERE c.repo_id = t.repo_id AND c.version_key < t.version_key AND c.text ~* f.match) cl
+	        WHERE c.repo_id = t.repo_id AND c.version_key < t.version_key AND c.text ~* roadmap.focus_pattern(f.match)) cl
 	  CROSS JOIN LATERAL (
 	       SELECT count(*)::int AS deferred_open, max(d.carried_releases) AS max_carried
 	         FROM roadmap.deferred_items d
-	        WHERE d.repo_id = t.repo_id AND d.version_key < t.version_key AND coalesce(d.title, '') ~* f.match) df
+	        WHERE d.repo_id = t.repo_id AND d.version_key < t.version_key AND coalesce(d.title, '') ~* roadmap.focus_pattern(f.match)) df
 ), rel AS (
 	SELECT sig.*,
 	  (SELECT min(c.version) FROM roadmap.changelog_entry c

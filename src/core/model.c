@@ -1111,3 +1111,130 @@ re_model_plan(ReModel *m, const char *path, const MdDoc *doc)
 		}
 	}
 }
+
+/* Next line of buf after p (or end); *len gets the line length without '\n'. */
+static const char *
+next_line(const char *p, const char *end, size_t *len)
+{
+	const char *nl = memchr(p, '\n', (size_t) (end - p));
+
+	*len = (size_t) ((nl ? nl : end) - p);
+	return nl ? nl + 1 : end;
+}
+
+/*
+ * Status of one item in one release section, by a line scan instead of a
+ * markdown parse: the history walk reads hundreds of old ROADMAP.md
+ * versions, and only needs the table rows that start with the item's id.
+ * Returns -1 when the section or the item is absent, or the item carries
+ * no status mark; otherwise an ReItemStatus (later rows win, like the
+ * model; a struck id or title without a mark is done).
+ */
+int
+re_quick_item_status(const char *buf, size_t len, const char *version, const char *item_id)
+{
+	const char *end = buf + len,
+			   *p = buf;
+	int			level = 0,
+				status = -1,
+				fence = 0;
+	bool		found = false,
+				struck = false;
+	size_t		idlen = strlen(item_id);
+
+	while (p < end)
+	{
+		size_t		n;
+		const char *line = p;
+		int			h = 0;
+
+		p = next_line(p, end, &n);
+		if (n >= 3 && (strncmp(line, "```", 3) == 0 || strncmp(line, "~~~", 3) == 0))
+			fence = !fence;
+		if (fence)
+			continue;
+		while ((size_t) h < n && line[h] == '#')
+			h++;
+		if (h > 0 && h <= 6 && (size_t) h < n && line[h] == ' ')
+		{
+			ReVersion	v;
+			char		buf2[32];
+			char		head[64];
+			size_t		k = (size_t) h + 1;
+
+			if (level > 0 && h <= level)
+				break;			/* end of the target section */
+			if (level == 0 && n - k < sizeof(head))
+			{
+				memcpy(head, line + k, n - k);
+				head[n - k] = '\0';
+			}
+			else if (level == 0)
+			{
+				memcpy(head, line + k, sizeof(head) - 1);
+				head[sizeof(head) - 1] = '\0';
+			}
+			if (level == 0 && re_version_scan(head, &v) > 0)
+			{
+				re_version_format(&v, buf2, sizeof(buf2));
+				if (strcmp(buf2, version) == 0)
+					level = h;
+			}
+			continue;
+		}
+		if (level == 0 || n == 0)
+			continue;
+		{
+			size_t		k = 0;
+			int			cellno = 0;
+			const char *c0;
+			char		id[40];
+			size_t		m = 0;
+
+			while (k < n && line[k] == ' ')
+				k++;
+			if (k >= n || line[k] != '|')
+				continue;
+			k++;
+			while (k < n && (line[k] == ' ' || line[k] == '~' || line[k] == '*' || line[k] == '`'))
+				k++;
+			c0 = line + k;
+			while (k < n && m < sizeof(id) - 1 && (isalnum((unsigned char) line[k]) || line[k] == '-'))
+				id[m++] = line[k++];
+			id[m] = '\0';
+			if (m != idlen || strcmp(id, item_id) != 0)
+				continue;
+			found = true;
+			if (memchr(line, '~', n) && strstr(c0 - 2, "~~"))
+				struck = true;
+			/* status words in the cells after id and title */
+			{
+				char	   *row = malloc(n + 1);
+				char	   *q,
+						   *save = NULL;
+
+				if (row == NULL)
+					continue;
+				memcpy(row, line, n);
+				row[n] = '\0';
+				for (q = strtok_r(row, "|", &save); q; q = strtok_r(NULL, "|", &save))
+				{
+					int			st;
+
+					if (++cellno <= 2)
+						continue;
+					st = re_item_status_from_text(q);
+					/* effort/priority cells say nothing; prose cells might say "done" */
+					if (st >= 0)
+						status = st;
+				}
+				free(row);
+			}
+		}
+	}
+	if (!found)
+		return -1;
+	if (status < 0 && struck)
+		return IS_DONE;
+	return status;
+}

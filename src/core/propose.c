@@ -258,6 +258,10 @@ cited_rule(ReArena *a, const ReProposeIn *in, const char *text)
 		int			hits = 0,
 					code_hit = 0;
 
+		/* a long paragraph of goals is checked, not quoted into every item */
+		if (strlen(s) > 160)
+			continue;
+
 		while (*s)
 		{
 			char		w[40];

@@ -219,7 +219,7 @@ gather(int64 repo_id, const char *version, ReProposeIn *in)
 				"FROM roadmap.deferred_items d "
 				"LEFT JOIN LATERAL (SELECT f.focus_id, f.pillar FROM roadmap.focus_area f "
 				"   JOIN roadmap.pillar p USING (pillar) "
-				"  WHERE coalesce(d.title, '') ~* f.match AND (d.pillar IS NULL OR f.pillar = d.pillar) "
+				"  WHERE coalesce(d.title, '') ~* roadmap.focus_pattern(f.match) AND (d.pillar IS NULL OR f.pillar = d.pillar) "
 				"  ORDER BY p.ord, f.ord LIMIT 1) bf ON true "
 				"WHERE d.repo_id = $1 AND d.version_key < roadmap.version_key($2) "
 				"ORDER BY d.version_key, d.item_id COLLATE \"C\"", 2, types, vals, NULL, SPI_OK_SELECT);

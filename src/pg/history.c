@@ -4,8 +4,9 @@
  *
  * For each item that a released version left skipped/deferred/not started,
  * walk back from the ingested commit while the item is still present and
- * not done in the file where it lives now; the oldest such commit is where
- * it was first seen open, and the newest version in CHANGELOG.md at that
+ * not done — in the file where it lives now, or in the monolithic
+ * ROADMAP.md of commits from before the index layout; the oldest such
+ * commit is where it was first seen open, and the newest version in CHANGELOG.md at that
  * commit is the release that left it open. Blobs are parsed once per blob
  * id, so unchanged files cost one tree lookup per commit.
  */
@@ -103,9 +104,9 @@ changelog_latest(const char *buf, size_t len)
 	return pstrdup(out);
 }
 
-/* Parse a release file blob and record the status of every tracked item in it. */
+/* Record the status of every tracked item in a release-file blob (line scan). */
 static BlobEntry *
-parse_release_blob(Walk *w, const git_oid *oid, const char *path)
+parse_release_blob(Walk *w, const git_oid *oid)
 {
 	BlobEntry  *e = palloc0(sizeof(BlobEntry));
 	git_blob   *blob = NULL;
@@ -117,40 +118,16 @@ parse_release_blob(Walk *w, const git_oid *oid, const char *path)
 		e->status[i] = -1;
 	if (git_blob_lookup(&blob, w->h->git.repo, oid) == 0)
 	{
+		const char *buf = git_blob_rawcontent(blob);
 		size_t		len = (size_t) git_blob_rawsize(blob);
-		MdLimits	lim = re_md_limits();
-		ReArena    *a = re_arena_new();
-		MdDoc		doc;
-		char		err[256];
 
-		if (a && md_parse(a, git_blob_rawcontent(blob), len, &lim, &doc, err, sizeof(err)) == MD_OK)
+		for (i = 0; i < w->n; i++)
 		{
-			ReModel		m;
+			int			st = re_quick_item_status(buf, len, w->t[i].version, w->t[i].item_id);
 
-			re_model_init(&m, a);
-			if (strcmp(path, "ROADMAP.md") == 0)
-				re_model_roadmap(&m, path, &doc);
-			else
-				re_model_release_file(&m, path, &doc);
-			for (i = 0; i < w->n; i++)
-			{
-				int			k;
-
-				if (strcmp(w->t[i].path, path) != 0)
-					continue;
-				for (k = 0; k < m.items.n; k++)
-					if (strcmp(m.items.v[k].item_id, w->t[i].item_id) == 0 &&
-						strcmp(m.items.v[k].version, w->t[i].version) == 0)
-					{
-						ReItem	   *it = &m.items.v[k];
-
-						/* "open" counts only when a status mark said so */
-						e->status[i] = (it->status == IS_OPEN && it->status_text == NULL) ? -1 : (int) it->status;
-						break;
-					}
-			}
+			/* "open" counts only when a status mark said so: the quick scan returns -1 otherwise */
+			e->status[i] = st;
 		}
-		re_arena_free(a);
 		git_blob_free(blob);
 	}
 	e->next = w->cache;
@@ -256,7 +233,10 @@ re_walk_history(ReHandle *h, int64 repo_id)
 
 			if (!w.t[i].active)
 				continue;
-			if (git_tree_entry_bypath(&te, tree, w.t[i].path) != 0)
+			/* before the index layout, the release lived in the monolithic ROADMAP.md */
+			if (git_tree_entry_bypath(&te, tree, w.t[i].path) != 0 &&
+				(strcmp(w.t[i].path, "ROADMAP.md") == 0 ||
+				 git_tree_entry_bypath(&te, tree, "ROADMAP.md") != 0))
 			{
 				w.t[i].active = false;
 				active--;
@@ -264,7 +244,7 @@ re_walk_history(ReHandle *h, int64 repo_id)
 			}
 			e = cache_find(&w, git_tree_entry_id(te));
 			if (e == NULL || e->status == NULL)
-				e = parse_release_blob(&w, git_tree_entry_id(te), w.t[i].path);
+				e = parse_release_blob(&w, git_tree_entry_id(te));
 			git_tree_entry_free(te);
 			st = e->status[i];
 			if (st < 0 || st == IS_DONE)

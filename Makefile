@@ -7,7 +7,7 @@ CORE_SRCS = src/core/arena.c src/core/version.c src/core/mdoc.c src/core/model.c
 PG_SRCS = src/pg/roadmap_enrich.c src/pg/catalog.c src/pg/ingest.c src/pg/probes.c src/pg/history.c src/pg/enrich.c src/pg/render.c
 OBJS = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
 
-REGRESS = versions ingest_index ingest_monolithic ingest_errors privileges scoring
+REGRESS = versions ingest_index ingest_monolithic ingest_errors privileges scoring enrich writeback
 REGRESS_OUTDIR ?= results_regress
 REGRESS_OPTS = --inputdir=. --outputdir=$(REGRESS_OUTDIR)
 

@@ -440,6 +440,7 @@ CREATE TABLE roadmap.probe (
 	mode            text NOT NULL DEFAULT 'count' CHECK (mode IN ('count','files_without','missing_in_doc')),
 	doc_path        text,                   -- missing_in_doc: the document names must appear in
 	title           text NOT NULL,          -- proposal title template when this probe is the evidence
+	rationale       text,                   -- why the count matters (else the focus area's)
 	verify_command  text NOT NULL,          -- shell command a maintainer runs to see the same count
 	enabled         boolean NOT NULL DEFAULT true
 );
@@ -447,31 +448,31 @@ CREATE TABLE roadmap.probe (
 INSERT INTO roadmap.probe (probe_id, focus_id, description, path_glob, pattern, exclude_from, context_absent, context_lines, mode, doc_path, title, verify_command) VALUES
 ('unwrap_outside_tests', 'stab_unwrap', 'unwrap()/expect()/panic! outside #[cfg(test)] modules',
  'src/**/*.rs', '\.unwrap\(\)|\.expect\(|panic!\(', '^\s*#\[cfg\(test\)\]', NULL, 3, 'count', NULL,
- 'Remove {hits} unwrap/expect/panic calls from {file}',
+ 'Remove {hits} unwrap/expect/panic {n:call|calls} from {file}',
  $$for f in $(git ls-files 'src/*.rs'); do awk '/^[[:space:]]*#\[cfg\(test\)\]/{exit} {n+=gsub(/\.unwrap\(\)|\.expect\(|panic!\(/,"")} END{if(n)print FILENAME": "n}' "$f"; done$$),
 ('unsafe_without_safety', 'stab_worker_recovery', 'unsafe blocks with no // SAFETY: comment in the 3 lines above',
  'src/**/*.rs', 'unsafe\s*\{', '^\s*#\[cfg\(test\)\]', '//\s*SAFETY:', 3, 'count', NULL,
- 'Document {hits} unsafe blocks lacking SAFETY comments in {file}',
+ 'Document {hits} unsafe {n:block|blocks} lacking SAFETY comments in {file}',
  $$for f in $(git ls-files 'src/*.rs'); do awk '/^[[:space:]]*#\[cfg\(test\)\]/{exit} /unsafe[[:space:]]*\{/ && (p1 p2 p3) !~ /\/\/[[:space:]]*SAFETY:/ {print FILENAME":"NR": "$0} {p3=p2; p2=p1; p1=$0}' "$f"; done$$),
 ('untested_modules', 'test_unit_from_e2e', 'source modules with no #[cfg(test)] / #[test] / #[pg_test]',
  'src/**/*.rs', '#\[cfg\(test\)\]|#\[test\]|#\[pg_test\]', NULL, NULL, 3, 'files_without', NULL,
- 'Add unit tests to {hits} untested modules such as {file}',
+ 'Add unit tests to {hits} untested {n:module|modules} such as {file}',
  $$git grep -L -E '#\[(cfg\(test\)|test|pg_test)\]' -- 'src/*.rs'$$),
 ('fixed_sleeps_in_tests', 'test_light_e2e', 'fixed sleeps in tests (thread::sleep, tokio sleep, pg_sleep)',
  'tests/**/*.rs', 'thread::sleep|tokio::time::sleep|pg_sleep\(', NULL, NULL, 3, 'count', NULL,
- 'Replace {hits} fixed sleeps in {file} with readiness polling',
+ 'Replace {hits} fixed {n:sleep|sleeps} in {file} with readiness polling',
  $$git grep -n -E 'thread::sleep|tokio::time::sleep|pg_sleep\(' -- 'tests/*.rs'$$),
 ('gucs_missing_from_docs', 'ux_docs_gaps', 'GUCs defined in code but absent from docs/CONFIGURATION.md',
  'src/**/*.rs', 'define_\w*guc\w*\s*\(\s*c?"([a-z_][a-z0-9_]*\.[a-z0-9_]+)"', NULL, NULL, 3, 'missing_in_doc', 'docs/CONFIGURATION.md',
- 'Document {hits} GUCs missing from CONFIGURATION.md',
+ 'Document {hits} {n:GUC|GUCs} missing from CONFIGURATION.md',
  $$git grep -h -o -E 'define_[a-z_]*guc[a-z_]*\(\s*c?"[a-z_]+\.[a-z0-9_]+"' -- 'src/*.rs' | grep -o -E '"[^"]+"' | tr -d '"' | while read g; do grep -q "$g" docs/CONFIGURATION.md || echo "$g"; done$$),
 ('sql_functions_missing_from_docs', 'ux_docs_gaps', 'SQL functions (#[pg_extern]) absent from docs/SQL_REFERENCE.md',
  'src/**/*.rs', '#\[pg_extern[^\]]*\]\s*(?:pub\s+)?fn\s+([a-z_][a-z0-9_]*)', NULL, NULL, 3, 'missing_in_doc', 'docs/SQL_REFERENCE.md',
- 'Document {hits} SQL functions missing from SQL_REFERENCE.md',
+ 'Document {hits} SQL {n:function|functions} missing from SQL_REFERENCE.md',
  $$git grep -h -A1 '#\[pg_extern' -- 'src/*.rs' | grep -o -E 'fn [a-z_0-9]+' | cut -c4- | while read f; do grep -q "$f" docs/SQL_REFERENCE.md || echo "$f"; done$$),
 ('todo_fixme', 'corr_diff_refresh', 'TODO / FIXME / XXX markers in source',
  'src/**/*.rs', '\b(TODO|FIXME|XXX)\b', NULL, NULL, 3, 'count', NULL,
- 'Resolve {hits} TODO/FIXME markers in {file}',
+ 'Resolve {hits} TODO/FIXME {n:marker|markers} in {file}',
  $$git grep -n -E '\b(TODO|FIXME|XXX)\b' -- 'src/*.rs'$$);
 
 CREATE TABLE roadmap.probe_hit (
@@ -483,6 +484,15 @@ CREATE TABLE roadmap.probe_hit (
 	detail      text,
 	PRIMARY KEY (repo_id, probe_id, path)
 );
+
+UPDATE roadmap.probe SET rationale = CASE probe_id
+	WHEN 'unwrap_outside_tests' THEN 'a panic in SQL-reachable code aborts the backend instead of raising a clean error'
+	WHEN 'unsafe_without_safety' THEN 'an unsafe block without a stated invariant is where memory corruption hides'
+	WHEN 'untested_modules' THEN 'a module without unit tests regresses silently'
+	WHEN 'fixed_sleeps_in_tests' THEN 'fixed sleeps make tests slow and flaky under load'
+	WHEN 'gucs_missing_from_docs' THEN 'a setting that is not documented cannot be tuned safely'
+	WHEN 'sql_functions_missing_from_docs' THEN 'a function that is not documented is invisible to users'
+	WHEN 'todo_fixme' THEN 'open TODO/FIXME markers in engine code mark known gaps' END;
 
 -- Probe results with the focus area they are evidence for.
 CREATE VIEW roadmap.evidence AS
@@ -557,16 +567,20 @@ CREATE TABLE roadmap.item_history (
 
 CREATE VIEW roadmap.deferred_items AS
 	SELECT d.repo_id, d.version, d.item_id, d.title, d.status, d.status_text, d.deferred_to,
-	       coalesce(h.first_seen_release, d.version) AS first_seen_version,
+	       s.first_seen_version,
 	       (SELECT count(*) FROM roadmap.release r
 	         WHERE r.repo_id = d.repo_id AND r.status = 'released'
-	           AND r.version_key > roadmap.version_key(coalesce(h.first_seen_release, d.version)))::int
-	         AS carried_releases,
+	           AND r.version_key > roadmap.version_key(s.first_seen_version))::int AS carried_releases,
 	       CASE WHEN h.repo_id IS NULL THEN 'catalog' ELSE 'history' END AS carried_source,
 	       h.first_seen_commit, h.first_seen_at, h.commits_open,
 	       d.pillar, d.effort, d.priority, d.path, d.line, d.description, d.version_key
 	  FROM roadmap.deferred d
-	  LEFT JOIN roadmap.item_history h USING (repo_id, version, item_id);
+	  LEFT JOIN roadmap.item_history h USING (repo_id, version, item_id)
+	  -- open since the earlier of: its own release, the release current when history first shows it open
+	  CROSS JOIN LATERAL (
+	       SELECT CASE WHEN h.first_seen_release IS NOT NULL
+	                    AND roadmap.version_key(h.first_seen_release) < d.version_key
+	                   THEN h.first_seen_release ELSE d.version END AS first_seen_version) s;
 
 -- Gap scoring ----------------------------------------------------------------
 

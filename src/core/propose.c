@@ -33,6 +33,7 @@ typedef struct Cand
 	const char *blocker;		/* deferred: id its status says blocked it */
 	const char *origin_version; /* deferred: release that left it open */
 	const char *origin_id;
+	int			filtered;		/* gap area shipped or planned: only used to spot our own output */
 } Cand;
 
 int
@@ -114,6 +115,18 @@ fill(ReArena *a, const char *tmpl, int hits, const char *file)
 		{
 			re_buf_printf(&b, "`%s`", file ? file : "the code");
 			p += 5;
+		}
+		else if (strncmp(p, "{n:", 3) == 0 && strchr(p, '|') && strchr(p, '}'))
+		{
+			/* {n:singular|plural} agrees with {hits} */
+			const char *bar = strchr(p, '|');
+			const char *close = strchr(bar, '}');
+
+			if (hits == 1)
+				re_buf_append(&b, p + 3, (size_t) (bar - p - 3));
+			else
+				re_buf_append(&b, bar + 1, (size_t) (close - bar - 1));
+			p = close;
 		}
 		else
 			re_buf_append(&b, p, 1);
@@ -483,15 +496,17 @@ add_evidence(ReArena *a, const ReProposeIn *in, const ReEvidenceIn *e, Cand *c)
 	c->match_text = c->p.title;
 	re_buf_init(&b);
 	if (e->files > 1)
-		sentence(&b, re_sprintf(a, "The `%s` probe finds %d %s in %d files, most in `%s` (%d, first at line %d)",
-								e->probe_id, e->total_hits, e->description, e->files, e->top_file,
+		sentence(&b, re_sprintf(a, "Probe `%s` (%s) counts %d in %d files, most in `%s` (%d, first at line %d)",
+								e->probe_id, e->description, e->total_hits, e->files, e->top_file,
 								e->top_hits, e->top_line));
 	else
-		sentence(&b, re_sprintf(a, "The `%s` probe finds %d %s in `%s` (first at line %d)",
-								e->probe_id, e->total_hits, e->description, e->top_file, e->top_line));
+		sentence(&b, re_sprintf(a, "Probe `%s` (%s) counts %d in `%s`, first at line %d",
+								e->probe_id, e->description, e->total_hits, e->top_file, e->top_line));
 	if (e->detail && *e->detail)
 		sentence(&b, re_sprintf(a, "Missing: %s", e->detail));
-	if (f)
+	if (e->rationale)
+		sentence(&b, re_sprintf(a, "It matters because %s", e->rationale));
+	else if (f)
 		sentence(&b, re_sprintf(a, "It matters because %s", f->rationale));
 	sentence(&b, verify_sentence(a, e->verify_command));
 	c->p.description = re_buf_to_arena(a, &b);
@@ -593,14 +608,15 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 	{
 		const ReFocusIn *f = &in->focus[i];
 
+		add_gap(a, in, f, &cands[nc]);
 		/* never re-propose an area shipped in the window or already planned */
 		if (f->shipped_recent > 0 || f->planned_in_target > 0)
 		{
+			cands[nc].filtered = 1;
 			out->skipped_shipped += f->shipped_recent > 0;
 			out->skipped_existing += f->planned_in_target > 0 && f->shipped_recent == 0;
-			continue;
 		}
-		add_gap(a, in, f, &cands[nc++]);
+		nc++;
 	}
 	qsort(cands, nc, sizeof(Cand), cand_cmp);
 
@@ -610,12 +626,39 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 	{
 		const RePillarDef *pd = &in->pillars[pi];
 		int			taken = 0,
-					deferred_taken = 0,
-					duplicates_of_existing = 0;
+					deferred_taken = 0;
 		int			first = out->n;
 		const char *used_focus[MAX_PER_PILLAR * 4];
 		int			nused = 0;
 
+		/*
+		 * A pillar that already holds at least three of exactly the items
+		 * we would write (same title under the pillar's prefix) was enriched
+		 * before: add nothing, so a second run changes nothing.
+		 */
+		{
+			int			ours = 0,
+						k;
+			size_t		plen = strlen(pd->prefix);
+
+			for (i = 0; i < nc; i++)
+			{
+				if (cands[i].p.pillar == NULL || strcmp(cands[i].p.pillar, pd->key) != 0)
+					continue;
+				for (k = 0; k < in->nexisting; k++)
+					if (strncmp(in->existing[k].id, pd->prefix, plen) == 0 && in->existing[k].id[plen] == '-' &&
+						strcmp(in->existing[k].text, cands[i].p.title) == 0)
+					{
+						ours++;
+						break;
+					}
+			}
+			if (ours >= MIN_PER_PILLAR)
+			{
+				out->already_enriched++;
+				continue;
+			}
+		}
 		for (i = 0; i < nc && taken < MAX_PER_PILLAR; i++)
 		{
 			Cand	   *c = &cands[i];
@@ -626,11 +669,11 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 			int			k,
 						seen = 0;
 
-			if (c->p.pillar == NULL || strcmp(c->p.pillar, pd->key) != 0)
+			if (c->p.pillar == NULL || strcmp(c->p.pillar, pd->key) != 0 || c->filtered)
 				continue;
 			if (c->kind == 0 && deferred_taken >= MAX_DEFERRED_PER_PILLAR)
 				continue;
-			/* one item per focus area from gaps; evidence and deferred may share */
+			/* a gap is not proposed for an area a deferred or evidence item already covers */
 			if (c->kind == 2)
 			{
 				for (k = 0; k < nused; k++)
@@ -646,8 +689,6 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 			if (dup)
 			{
 				out->skipped_existing++;
-				if (ov >= 0.9)
-					duplicates_of_existing++;
 				continue;
 			}
 			if (c->kind != 0 && already_shipped(in, c))
@@ -681,16 +722,13 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 				if (c->kind == 1)
 					c->p.priority = "P0";	/* the code violates a stated constraint */
 			}
-			if (c->kind == 2 && nused < (int) (sizeof(used_focus) / sizeof(used_focus[0])))
+			if (c->p.focus_id && nused < (int) (sizeof(used_focus) / sizeof(used_focus[0])))
 				used_focus[nused++] = c->p.focus_id;
 			chosen[out->n] = c;
 			out->items[out->n++] = c->p;
 			taken++;
 			deferred_taken += c->kind == 0;
 		}
-		/* a pillar whose best candidates are already in the release is done */
-		if (duplicates_of_existing >= MIN_PER_PILLAR)
-			out->n = first;
 		for (i = first; i < out->n; i++)
 			out->items[i].item_id = re_sprintf(a, "%s-%d", pd->prefix, pd->next_number + (i - first));
 	}

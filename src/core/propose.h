@@ -44,6 +44,7 @@ typedef struct ReEvidenceIn
 	const char *focus_id;
 	const char *title;			/* template: {hits} {file} */
 	const char *description;
+	const char *rationale;		/* why the count matters, or NULL */
 	const char *verify_command;
 	int			total_hits;
 	int			files;
@@ -128,6 +129,7 @@ typedef struct ReProposeOut
 	int			skipped_existing;	/* candidates dropped as already listed */
 	int			skipped_shipped;	/* candidates dropped as shipped */
 	int			skipped_rules;	/* candidates dropped as contradicting a rule */
+	int			already_enriched;	/* pillars skipped because an earlier run's items are there */
 } ReProposeOut;
 
 int			re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out);

@@ -190,9 +190,9 @@ gather(int64 repo_id, const char *version, ReProposeIn *in)
 				"(array_agg(e.path ORDER BY e.hits DESC, e.path COLLATE \"C\"))[1], "
 				"(array_agg(e.hits ORDER BY e.hits DESC, e.path COLLATE \"C\"))[1], "
 				"(array_agg(e.first_line ORDER BY e.hits DESC, e.path COLLATE \"C\"))[1], "
-				"string_agg(e.detail, ', ' ORDER BY e.path COLLATE \"C\") "
+				"string_agg(e.detail, ', ' ORDER BY e.path COLLATE \"C\"), p.rationale "
 				"FROM roadmap.evidence e JOIN roadmap.probe p ON p.probe_id = e.probe "
-				"WHERE e.repo_id = $1 GROUP BY e.probe, e.focus_id, p.title, p.description, p.verify_command "
+				"WHERE e.repo_id = $1 GROUP BY e.probe, e.focus_id, p.title, p.description, p.verify_command, p.rationale "
 				"ORDER BY e.probe COLLATE \"C\"", 1, types, vals, NULL, SPI_OK_SELECT);
 	n = SPI_processed;
 	in->nevidence = (int) n;
@@ -212,6 +212,7 @@ gather(int64 repo_id, const char *version, ReProposeIn *in)
 		e->top_hits = ival(i, 9);
 		e->top_line = ival(i, 10);
 		e->detail = val(i, 11);
+		e->rationale = val(i, 12);
 	}
 
 	re_spi_exec("SELECT d.version, d.item_id, coalesce(d.title, d.item_id), d.status_text, d.effort, d.priority, "
@@ -425,8 +426,9 @@ roadmap_enrich(PG_FUNCTION_ARGS)
 	store(repo_id, version, commit, &out);
 	{
 		char	   *counts = psprintf("{\"proposals\": %d, \"skipped_existing\": %d, \"skipped_shipped\": %d, "
-									  "\"skipped_rules\": %d, \"reingested\": %s}", out.n, out.skipped_existing,
-									  out.skipped_shipped, out.skipped_rules, noop ? "false" : "true");
+									  "\"skipped_rules\": %d, \"pillars_already_enriched\": %d, \"reingested\": %s}",
+									  out.n, out.skipped_existing, out.skipped_shipped, out.skipped_rules,
+									  out.already_enriched, noop ? "false" : "true");
 
 		re_run_log(repo_id, "enrich", version, commit, started, "success", counts, NULL);
 	}

@@ -25,6 +25,7 @@
 #include "catalog.h"
 #include "enrich.h"
 #include "glue.h"
+#include "ingest.h"
 #include "render.h"
 #include "../core/model.h"
 #include "../core/render.h"
@@ -259,7 +260,8 @@ re_render_apply(int64 repo_id, const char *version, bool write, bool commit)
 				"LEFT JOIN roadmap.enrichment e USING (repo_id, version) "
 				"WHERE r.repo_id = $1 AND r.version = $2", 2, types, vals, NULL, SPI_OK_SELECT);
 	if (SPI_processed == 0)
-		ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT), errmsg("release %s is not in the roadmap", version)));
+		ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT), errmsg("release %s is not in the roadmap", version),
+						errhint("SELECT version FROM roadmap.release WHERE status <> 'released' lists the candidates.")));
 	repo_path = sval(0, 1);
 	head = sval(0, 2);
 	layout = sval(0, 3);
@@ -505,8 +507,10 @@ roadmap_render(PG_FUNCTION_ARGS)
 	{
 		Oid			types[1] = {TEXTOID};
 		Datum		vals[1] = {CStringGetTextDatum(path)};
+		bool		noop;
 
 		re_spi_exec("SELECT pg_advisory_xact_lock(hashtext('roadmap_enrich:' || $1))", 1, types, vals, NULL, SPI_OK_SELECT);
+		re_ingest(path, ref, &noop);	/* render against the current commit */
 	}
 	rendered = re_render_apply(repo_id, version, write, commit);
 	result = (text *) SPI_palloc(VARHDRSZ + strlen(rendered));
@@ -541,6 +545,11 @@ roadmap_diff(PG_FUNCTION_ARGS)
 	re_require_read_privilege();
 	SPI_connect();
 	repo_id = re_resolve_repo(repo, &path, &ref);
+	{
+		bool		noop;
+
+		re_ingest(path, ref, &noop);	/* diff against the current commit */
+	}
 	newtext = re_render_apply(repo_id, version, false, false);
 	{
 		Oid			types[2] = {INT8OID, TEXTOID};

@@ -1,0 +1,67 @@
+-- roadmap.enrich(apply => false): 3–6 items per pillar, numbering that
+-- continues the section, nothing shipped or already listed, deterministic.
+CREATE EXTENSION IF NOT EXISTS roadmap_enrich;
+\set VERBOSITY default
+\set SHOW_CONTEXT never
+\set r '/tmp/roadmap_enrich_fixtures/sample'
+SELECT roadmap.next_version(:'r') AS next_version;
+CREATE TEMP TABLE run1 AS SELECT * FROM roadmap.enrich('v0.11.0', :'r', apply => false);
+SELECT item_id, pillar, title, effort, priority, schema_change, source, source_ref, dependencies
+  FROM run1 ORDER BY ord;
+-- 3 to 6 per pillar, every pillar present
+SELECT p.pillar, count(r.item_id) AS items, count(r.item_id) BETWEEN 3 AND 6 AS within_3_to_6
+  FROM roadmap.pillar p LEFT JOIN run1 r USING (pillar) GROUP BY p.pillar, p.ord ORDER BY p.ord;
+-- numbering continues what v0.11.0 already lists (CORR-1, UX-1): CORR and UX start at 2
+SELECT split_part(item_id, '-', 1) AS prefix, min(split_part(item_id, '-', 2)::int) AS first_new
+  FROM run1 GROUP BY 1 ORDER BY split_part(item_id, '-', 1) COLLATE "C";
+SELECT count(*) AS ids_clashing_with_existing FROM run1 r
+  JOIN roadmap.item i ON i.repo_id = r.repo_id AND i.version = r.version AND i.item_id = r.item_id;
+-- every field within the rules
+SELECT count(*) FILTER (WHERE array_length(regexp_split_to_array(title, '\s+'), 1) > 10) AS titles_over_10_words,
+       count(*) FILTER (WHERE effort NOT IN ('XS','S','M','L','XL')) AS bad_effort,
+       count(*) FILTER (WHERE priority NOT IN ('P0','P1','P2')) AS bad_priority,
+       count(*) FILTER (WHERE array_length(regexp_split_to_array(description, '(?<=[.!?"])\s+(?=[A-Z])'), 1) NOT BETWEEN 2 AND 5) AS descriptions_not_2_to_4_sentences,
+       count(*) FILTER (WHERE description NOT LIKE '%Verify:%') AS without_verify,
+       count(*) FILTER (WHERE dependencies = '') AS empty_dependencies
+  FROM run1;
+-- nothing duplicates a shipped changelog entry of the window or an existing item
+SELECT count(*) AS duplicates_of_existing_items FROM run1 r JOIN roadmap.item i
+    ON i.repo_id = r.repo_id AND i.version = r.version AND roadmap.word_overlap(r.title, i.title) >= 0.6;
+SELECT count(*) AS duplicates_of_shipped_entries FROM run1 r JOIN roadmap.changelog_entry c
+    ON c.repo_id = r.repo_id AND roadmap.word_overlap(r.title, c.text) >= 0.75;
+-- the deferred item comes back first in its pillar and says so
+SELECT item_id, description LIKE 'Deferred from v0.9.0 (TEST-3)%' AS says_deferred FROM run1 WHERE source = 'deferred';
+-- code evidence: the 7 unwraps of src/engine.rs, with the rule it breaks
+SELECT item_id, priority, title, rule_no FROM run1 WHERE source_ref = 'unwrap_outside_tests';
+-- a second run is byte-identical
+CREATE TEMP TABLE run2 AS SELECT * FROM roadmap.enrich('0.11.0', :'r', apply => false);
+SELECT count(*) AS differing_rows FROM (
+  (SELECT item_id, pillar, title, effort, priority, description, dependencies, schema_change, focus_area, score FROM run1
+   EXCEPT SELECT item_id, pillar, title, effort, priority, description, dependencies, schema_change, focus_area, score FROM run2)
+  UNION ALL
+  (SELECT item_id, pillar, title, effort, priority, description, dependencies, schema_change, focus_area, score FROM run2
+   EXCEPT SELECT item_id, pillar, title, effort, priority, description, dependencies, schema_change, focus_area, score FROM run1)) d;
+SELECT md5(string_agg(item_id || title || description, '|' ORDER BY ord)) = (SELECT md5(string_agg(item_id || title || description, '|' ORDER BY ord)) FROM run1) AS same_bytes FROM run2;
+-- theme (≤ 5 sentences) and conflicts & risks are stored with the proposals
+SELECT array_length(regexp_split_to_array(theme, '(?<=\.)\s+'), 1) <= 5 AS theme_at_most_5_sentences, risks
+  FROM roadmap.enrichment e JOIN roadmap.repository p USING (repo_id) WHERE p.path = :'r' AND version = '0.11.0';
+-- explain shows every term behind each proposal
+SELECT item_id, source, focus_area, score, term_staleness, term_shipped, term_planned, term_deferred, term_plan, term_evidence,
+       jsonb_array_length(coalesce(evidence, '[]')) AS evidence_rows
+  FROM roadmap.explain('0.11.0', :'r') ORDER BY item_id COLLATE "C" LIMIT 6;
+-- monolithic layout: numbering continues CORR-2 of v0.10.0
+SELECT string_agg(item_id, ',' ORDER BY ord) AS new_ids
+  FROM roadmap.enrich('0.10.0', '/tmp/roadmap_enrich_fixtures/mono', apply => false) WHERE pillar = 'correctness';
+-- bad requests
+SELECT * FROM roadmap.enrich('0.9.0', :'r', apply => false);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM roadmap.enrich('0.12.0', :'r', apply => false);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM roadmap.enrich('0.11', :'r', apply => false);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM roadmap.enrich(NULL, :'r', apply => false);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM roadmap.enrich('0.11.0', apply => false);
+\echo :LAST_ERROR_SQLSTATE
+SELECT roadmap.render('0.11.0', '/tmp/roadmap_enrich_fixtures/mono', write => false);
+\echo :LAST_ERROR_SQLSTATE

@@ -372,7 +372,7 @@ INSERT INTO roadmap.focus_area (focus_id, pillar, ord, name, match, effort, sche
 ('ux_dbt', 'ease_of_use', 8, 'dbt macro coverage and documentation',
  'dbt', 'S', false, false,
  'Extend dbt macro coverage and document it',
- 'dbt users expect every stream-table option as a model config',
+ 'users of dbt expect every stream-table option as a model config',
  'each create_stream_table option is reachable from a dbt model config in a tested example'),
 ('ux_observability', 'ease_of_use', 9, 'Observability (Prometheus metrics, Grafana dashboards)',
  'prometheus|grafana|metric|observab|opentelemetry', 'S', false, false,

@@ -33,7 +33,7 @@ typedef struct Cand
 	const char *blocker;		/* deferred: id its status says blocked it */
 	const char *origin_version; /* deferred: release that left it open */
 	const char *origin_id;
-	int			filtered;		/* gap area shipped or planned: only used to spot our own output */
+	int			tier;			/* gaps: 0 fresh area, 1 planned in the target, 2 shipped in the window */
 } Cand;
 
 int
@@ -275,6 +275,9 @@ cited_rule(ReArena *a, const ReProposeIn *in, const char *text)
 		if (strlen(s) > 160)
 			continue;
 
+		char		seen[16][40];
+		int			nseen = 0;
+
 		while (*s)
 		{
 			char		w[40];
@@ -296,8 +299,13 @@ cited_rule(ReArena *a, const ReProposeIn *in, const char *text)
 			for (k = 0; rule_stop[k]; k++)
 				if (strcmp(w, rule_stop[k]) == 0)
 					stop = 1;
+			for (k = 0; k < nseen; k++)
+				if (strcmp(seen[k], w) == 0)
+					stop = 1;	/* a word the rule repeats counts once */
 			if (stop)
 				continue;
+			if (nseen < 16)
+				strcpy(seen[nseen++], w);
 			if (re_icontains_word(low, w))
 			{
 				hits++;
@@ -536,14 +544,29 @@ add_gap(ReArena *a, const ReProposeIn *in, const ReFocusIn *f, Cand *c)
 		: re_strdup(a, "None");
 	c->match_text = f->title;
 	re_buf_init(&b);
-	if (f->last_shipped)
+	if (f->shipped_recent > 0)
+		sentence(&b, capitalise(a, f->rationale));
+	else if (f->last_shipped)
 		sentence(&b, re_sprintf(a, "%s: CHANGELOG.md shows nothing on \"%s\" in the last %d releases (last in v%s, %d releases ago)",
 								capitalise(a, f->rationale), f->name, in->shipped_window, f->last_shipped,
 								f->releases_since));
 	else
 		sentence(&b, re_sprintf(a, "%s: CHANGELOG.md has never recorded work on \"%s\"",
 								capitalise(a, f->rationale), f->name));
-	if (f->plan_open > 0)
+	if (f->shipped_recent > 0)
+	{
+		c->tier = 2;
+		sentence(&b, re_sprintf(a, "CHANGELOG.md records %d related entr%s in the last %d releases (latest v%s); this item is the part they leave open, not a repeat",
+								f->shipped_recent, f->shipped_recent == 1 ? "y" : "ies", in->shipped_window,
+								f->last_shipped ? f->last_shipped : "?"));
+	}
+	else if (f->planned_in_target > 0)
+	{
+		c->tier = 1;
+		sentence(&b, re_sprintf(a, "The release already lists %d related item%s; this one adds the angle they do not cover",
+								f->planned_in_target, f->planned_in_target == 1 ? "" : "s"));
+	}
+	else if (f->plan_open > 0)
 		sentence(&b, re_sprintf(a, "The release plan has %d open item%s in this area",
 								f->plan_open, f->plan_open == 1 ? "" : "s"));
 	sentence(&b, re_sprintf(a, "Verify: %s", f->verify));
@@ -609,13 +632,6 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 		const ReFocusIn *f = &in->focus[i];
 
 		add_gap(a, in, f, &cands[nc]);
-		/* never re-propose an area shipped in the window or already planned */
-		if (f->shipped_recent > 0 || f->planned_in_target > 0)
-		{
-			cands[nc].filtered = 1;
-			out->skipped_shipped += f->shipped_recent > 0;
-			out->skipped_existing += f->planned_in_target > 0 && f->shipped_recent == 0;
-		}
 		nc++;
 	}
 	qsort(cands, nc, sizeof(Cand), cand_cmp);
@@ -626,7 +642,8 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 	{
 		const RePillarDef *pd = &in->pillars[pi];
 		int			taken = 0,
-					deferred_taken = 0;
+					deferred_taken = 0,
+					tier;
 		int			first = out->n;
 		const char *used_focus[MAX_PER_PILLAR * 4];
 		int			nused = 0;
@@ -659,7 +676,14 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 				continue;
 			}
 		}
-		for (i = 0; i < nc && taken < MAX_PER_PILLAR; i++)
+		/*
+		 * Tier 0: deferred, evidence and areas neither shipped in the window
+		 * nor planned. Tiers 1 (planned) and 2 (shipped) only fill a pillar
+		 * up to the minimum of three, with titles that duplicate neither an
+		 * existing item nor a shipped entry.
+		 */
+		for (tier = 0; tier <= 2; tier++)
+		for (i = 0; i < nc && taken < (tier == 0 ? MAX_PER_PILLAR : MIN_PER_PILLAR); i++)
 		{
 			Cand	   *c = &cands[i];
 			double		ov;
@@ -669,7 +693,7 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 			int			k,
 						seen = 0;
 
-			if (c->p.pillar == NULL || strcmp(c->p.pillar, pd->key) != 0 || c->filtered)
+			if (c->p.pillar == NULL || strcmp(c->p.pillar, pd->key) != 0 || c->tier != tier)
 				continue;
 			if (c->kind == 0 && deferred_taken >= MAX_DEFERRED_PER_PILLAR)
 				continue;

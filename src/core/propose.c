@@ -270,13 +270,12 @@ cited_rule(ReArena *a, const ReProposeIn *in, const char *text)
 		const char *s = in->rules[r].text;
 		int			hits = 0,
 					code_hit = 0;
+		char		seen[16][40];
+		int			nseen = 0;
 
 		/* a long paragraph of goals is checked, not quoted into every item */
 		if (strlen(s) > 160)
 			continue;
-
-		char		seen[16][40];
-		int			nseen = 0;
 
 		while (*s)
 		{

@@ -42,4 +42,9 @@ SELECT roadmap.ingest('/tmp/roadmap_enrich_fixtures/sample');
 RESET roadmap_enrich.allowed_roots;
 -- nothing but the successful ingests above left a trace
 SELECT count(*) - :repos_before AS new_repos FROM roadmap.repository;
-SELECT count(*) AS error_rows FROM roadmap.run WHERE outcome = 'error';
+-- each failed call is logged in roadmap.run by a background worker (its own
+-- transaction, since the caller's rolled back): wait for the 12 rows
+\! for i in $(seq 1 100); do n=$(psql -X -At -h /tmp -p "$PGPORT" -d contrib_regression -c "select count(*) from roadmap.run where outcome = 'error' and kind = 'ingest'"); [ "$n" -ge 12 ] && break; sleep 0.1; done; echo "error rows: $n"
+SELECT left(error, 5) AS sqlstate, count(*) FROM roadmap.run WHERE outcome = 'error' AND kind = 'ingest'
+ GROUP BY 1 ORDER BY 1;
+SELECT error FROM roadmap.run WHERE outcome = 'error' AND error LIKE '%no-such-branch%';

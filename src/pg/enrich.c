@@ -19,6 +19,7 @@
 #include "glue.h"
 #include "ingest.h"
 #include "render.h"
+#include "runlog.h"
 #include "../core/propose.h"
 #include "../core/version.h"
 
@@ -369,9 +370,9 @@ store(int64 repo_id, const char *version, const char *commit, ReProposeOut *out)
 	}
 }
 
-PG_FUNCTION_INFO_V1(roadmap_enrich);
-Datum
-roadmap_enrich(PG_FUNCTION_ARGS)
+/* The work of roadmap.enrich; its caller records a failure. */
+static Datum
+enrich_body(FunctionCallInfo fcinfo)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	TimestampTz started = GetCurrentTimestamp();
@@ -451,6 +452,28 @@ roadmap_enrich(PG_FUNCTION_ARGS)
 	SPI_finish();
 	MemoryContextSwitchTo(callcxt);
 	return (Datum) 0;
+}
+
+PG_FUNCTION_INFO_V1(roadmap_enrich);
+Datum
+roadmap_enrich(PG_FUNCTION_ARGS)
+{
+	MemoryContext cxt = CurrentMemoryContext;
+	const char *version = PG_ARGISNULL(0) ? NULL : text_to_cstring(PG_GETARG_TEXT_PP(0));
+	const char *repo = PG_ARGISNULL(1) ? NULL : text_to_cstring(PG_GETARG_TEXT_PP(1));
+	Datum		result = (Datum) 0;
+
+	PG_TRY();
+	{
+		result = enrich_body(fcinfo);
+	}
+	PG_CATCH();
+	{
+		re_log_failure(cxt, "enrich", version, repo);
+		PG_RE_THROW();
+	}
+	PG_END_TRY();
+	return result;
 }
 
 PG_FUNCTION_INFO_V1(roadmap_next_version);

@@ -16,6 +16,7 @@
 #include "ingest.h"
 #include "probes.h"
 #include "history.h"
+#include "runlog.h"
 #include "../core/model.h"
 
 /* Markdown files found in the commit's tree. */
@@ -381,17 +382,37 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	return repo_id;
 }
 
-PG_FUNCTION_INFO_V1(roadmap_ingest);
-Datum
-roadmap_ingest(PG_FUNCTION_ARGS)
+/* The work of roadmap.ingest; its caller records a failure. */
+static int64
+ingest_body(const char *repo, const char *ref)
 {
-	char	   *repo = text_to_cstring(PG_GETARG_TEXT_PP(0));
-	char	   *ref = text_to_cstring(PG_GETARG_TEXT_PP(1));
 	bool		noop;
 	int64		id;
 
 	SPI_connect();
 	id = re_ingest(repo, ref, &noop);
 	SPI_finish();
+	return id;
+}
+
+PG_FUNCTION_INFO_V1(roadmap_ingest);
+Datum
+roadmap_ingest(PG_FUNCTION_ARGS)
+{
+	MemoryContext cxt = CurrentMemoryContext;
+	const char *repo = text_to_cstring(PG_GETARG_TEXT_PP(0));
+	const char *ref = text_to_cstring(PG_GETARG_TEXT_PP(1));
+	int64		id = 0;
+
+	PG_TRY();
+	{
+		id = ingest_body(repo, ref);
+	}
+	PG_CATCH();
+	{
+		re_log_failure(cxt, "ingest", NULL, repo);
+		PG_RE_THROW();
+	}
+	PG_END_TRY();
 	PG_RETURN_INT64(id);
 }

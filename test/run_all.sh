@@ -63,6 +63,17 @@ runuser -u postgres -- "$PG_REGRESS" --inputdir="$WORK" --outputdir="$WORK/regre
 cat "$WORK/regress.log" | grep -E '^(test|ok|not ok| )|tests' ; count_regress "$WORK/regress.log"
 [ -f "$WORK/regress/regression.diffs" ] && head -100 "$WORK/regress/regression.diffs"
 
+tier "docs (catalog and errors covered by docs/)"
+PGHOST=/tmp PGPORT=$RE_PGPORT PGUSER=postgres bash "$SRC/test/docs_check.sh" >"$WORK/docs.log" 2>&1
+grep -E '^MISSING' "$WORK/docs.log"
+line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$WORK/docs.log" | tail -1)
+if [ -n "$line" ]; then
+  echo "docs: $line"
+  PASS=$((PASS + $(echo "$line" | cut -d' ' -f1))); FAIL=$((FAIL + $(echo "$line" | cut -d' ' -f3)))
+else
+  cat "$WORK/docs.log"; FAIL=$((FAIL + 1))
+fi
+
 tier "corpus (real pg_trickle history)"
 if [ -f "$CORPUS_BUNDLE" ]; then
   rm -rf /tmp/roadmap_enrich_corpus

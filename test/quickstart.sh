@@ -10,30 +10,38 @@ export RE_PGDATA=${RE_PGDATA:-/tmp/roadmap_enrich_quickstart} RE_PGPORT=${RE_PGP
 bash "$SRC/test/install_deps.sh"
 make -C "$SRC" -s >/dev/null && make -C "$SRC" -s install >/dev/null
 "$SRC/test/cluster.sh" start
+SAMPLE=0
 if [ -z "$REPO" ]; then
   bash "$SRC/test/fixtures/make_repos.sh" /tmp/roadmap_enrich_sample postgres >/dev/null
-  REPO=/tmp/roadmap_enrich_sample/sample
+  REPO=/tmp/roadmap_enrich_sample/wb
+  SAMPLE=1
 fi
 PSQL="psql -X -h /tmp -p $RE_PGPORT -U postgres -d postgres -v ON_ERROR_STOP=1"
 $PSQL -q -c "CREATE EXTENSION IF NOT EXISTS roadmap_enrich"
-$PSQL -v repo="$REPO" -v version="$VERSION" <<'SQL'
+[ -n "$VERSION" ] || VERSION=$($PSQL -At -c "SELECT roadmap.next_version('$REPO')")
+# the bundled sample is a throwaway copy: write back and commit; any other
+# repository is only previewed (apply => false, then the diff)
+APPLY=$([ $SAMPLE = 1 ] && echo true || echo false)
+$PSQL -v repo="$REPO" -v version="$VERSION" -v apply="$APPLY" <<'SQL'
 \pset footer off
-SELECT roadmap.ingest(:'repo') AS repo_id \gset
 \echo
-\echo == repository
-SELECT path, head_commit, layout FROM roadmap.repository WHERE repo_id = :repo_id;
-\echo == releases not yet released
-SELECT version, status, title, path FROM roadmap.release
- WHERE repo_id = :repo_id AND status <> 'released' ORDER BY version_key;
-\echo == items per release and status (last five releases)
-SELECT version, status, count(*) FROM roadmap.item
- WHERE repo_id = :repo_id AND version IN (SELECT version FROM roadmap.release WHERE repo_id = :repo_id
-                                           ORDER BY version_key DESC LIMIT 5)
- GROUP BY version, status ORDER BY roadmap.version_key(version), status;
-\echo == constraints from AGENTS.md
-SELECT rule_no, kind, left(text, 80) AS text FROM roadmap.constraint_rule WHERE repo_id = :repo_id ORDER BY rule_no;
-\echo == last run
-SELECT kind, outcome, counts FROM roadmap.run WHERE repo_id = :repo_id ORDER BY run_id DESC LIMIT 1;
+\echo == where v:version is thin (pillar_gaps)
+SELECT pillar, score, top_focus, deferred_open, evidence_hits FROM roadmap.pillar_gaps g
+  JOIN roadmap.repository r USING (repo_id) WHERE r.path = :'repo' AND version = roadmap.version_norm(:'version') ORDER BY ord;
+\echo == open items carried over from released versions
+SELECT d.version, d.item_id, left(d.title, 60) AS title, d.carried_releases FROM roadmap.deferred_items d
+  JOIN roadmap.repository r USING (repo_id) WHERE r.path = :'repo' ORDER BY d.version_key, d.item_id LIMIT 20;
+\echo == proposals (roadmap.enrich)
+SELECT item_id, title, effort, priority, source FROM roadmap.enrich(:'version', :'repo', apply => :apply);
 SQL
+if [ $SAMPLE = 1 ]; then
+  echo; echo "== the commit roadmap.enrich made in $REPO"
+  runuser -u postgres -- git -C "$REPO" show --stat HEAD | head -8
+  echo; echo "== the enriched section"
+  runuser -u postgres -- git -C "$REPO" show --format= HEAD | grep -v '^+++' | sed -n 's/^+//p'
+else
+  echo; echo "== what write-back would change (roadmap.diff)"
+  $PSQL -At -c "SELECT roadmap.diff('$VERSION', '$REPO')"
+fi
 echo
 echo "Cluster left running: psql -h /tmp -p $RE_PGPORT -U postgres   (stop: RE_PGDATA=$RE_PGDATA test/cluster.sh destroy)"

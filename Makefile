@@ -35,9 +35,28 @@ unit: test/unit/test_core
 	./test/unit/test_core
 
 .PHONY: unit
-EXTRA_CLEAN = test/unit/test_core test/unit/dump_model results_regress
+EXTRA_CLEAN = test/unit/test_core test/unit/dump_model results_regress test/fuzz/fuzz_extract test/fuzz/fuzz_render test/fuzz/replay_extract test/fuzz/replay_render
 
 print-regress:
 	@echo $(REGRESS)
 
 .PHONY: print-regress
+
+# Fuzzing (clang + libFuzzer + ASan/UBSan). FUZZ_SECONDS per target.
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(shell pkg-config --cflags libgit2 libcmark-gfm libpcre2-8)
+FUZZ_CORE = src/core/arena.c src/core/version.c src/core/mdoc.c src/core/model.c src/core/render.c src/core/similar.c
+
+test/fuzz/fuzz_%: test/fuzz/fuzz_%.c $(FUZZ_CORE) src/core/*.h
+	clang-14 $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_CORE) -lcmark-gfm-extensions -lcmark-gfm
+
+test/fuzz/replay_%: test/fuzz/fuzz_%.c test/fuzz/replay.c $(FUZZ_CORE) src/core/*.h
+	$(CC) $(CORE_CFLAGS) -o $@ $< test/fuzz/replay.c $(FUZZ_CORE) -lcmark-gfm-extensions -lcmark-gfm
+
+fuzz: test/fuzz/fuzz_extract test/fuzz/fuzz_render
+	bash test/fuzz/run.sh $(FUZZ_SECONDS)
+
+bench: install
+	bash test/bench.sh
+
+.PHONY: fuzz bench

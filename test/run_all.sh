@@ -47,6 +47,20 @@ fi
 if [ $rc -eq 99 ]; then echo "unit: valgrind reported leaks or errors"; FAIL=$((FAIL + 1)); fi
 [ -z "$line" ] && FAIL=$((FAIL + 1))
 
+tier "fuzz regressions (kept crashers and seeds replayed, valgrind)"
+if make -C "$SRC" -s test/fuzz/replay_extract test/fuzz/replay_render >/dev/null 2>&1; then
+  for t in extract render; do
+    if valgrind -q --error-exitcode=99 "$SRC/test/fuzz/replay_$t" "$SRC"/test/fuzz/crashers/* "$SRC"/sample/repo/*.md \
+         "$SRC"/sample/repo/roadmap/*.md >"$WORK/replay_$t.log" 2>&1; then
+      echo "replay_$t: $(tail -1 "$WORK/replay_$t.log"): ok"; PASS=$((PASS + 1))
+    else
+      cat "$WORK/replay_$t.log" | tail -20; echo "replay_$t: FAILED"; FAIL=$((FAIL + 1))
+    fi
+  done
+else
+  echo "fuzz replay: build FAILED"; FAIL=$((FAIL + 1))
+fi
+
 tier "server"
 "$SRC/test/cluster.sh" destroy >/dev/null 2>&1
 "$SRC/test/cluster.sh" start || { echo "server: FAILED"; cat "$RE_PGDATA/server.log"; echo "$PASS passed, $((FAIL + 1)) failed"; exit 1; }

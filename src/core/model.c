@@ -1205,7 +1205,8 @@ re_quick_item_status(const char *buf, size_t len, const char *version, const cha
 			if (m != idlen || strcmp(id, item_id) != 0)
 				continue;
 			found = true;
-			if (memchr(line, '~', n) && strstr(c0 - 2, "~~"))
+			/* struck id: "~~" right before it (the buffer is not NUL-terminated) */
+			if (c0 - line >= 2 && c0[-1] == '~' && c0[-2] == '~')
 				struck = true;
 			/* status words in the cells after id and title */
 			{

@@ -392,6 +392,27 @@ test_probes(void)
 	}
 }
 
+static void
+test_quick_status(void)
+{
+	const char *md =
+	"# R\n\n## v0.9.0 — Old\n\n| ID | Title | Status |\n|---|---|---|\n"
+	"| CORR-1 | A | ✅ Done |\n| TEST-3 | B | ⏭ Skipped (deferred to v0.10.0) |\n| ~~UX-1~~ | ~~C~~ |\n"
+	"| PERF-1 | D | M |\n\n## v0.10.0 — New\n\n| ID | Title | Status |\n|---|---|---|\n| CORR-1 | X | ⬜ Not started |\n";
+	size_t		n = strlen(md);
+	char	   *copy = malloc(n);
+
+	memcpy(copy, md, n);		/* not NUL-terminated, like a git blob */
+	CHECK(re_quick_item_status(copy, n, "0.9.0", "CORR-1") == IS_DONE);
+	CHECK(re_quick_item_status(copy, n, "0.9.0", "TEST-3") == IS_SKIPPED);
+	CHECK(re_quick_item_status(copy, n, "0.9.0", "UX-1") == IS_DONE);
+	CHECK(re_quick_item_status(copy, n, "0.9.0", "PERF-1") == -1);
+	CHECK(re_quick_item_status(copy, n, "0.9.0", "NOPE-1") == -1);
+	CHECK(re_quick_item_status(copy, n, "0.10.0", "CORR-1") == IS_OPEN);
+	CHECK(re_quick_item_status(copy, n, "0.11.0", "CORR-1") == -1);
+	free(copy);
+}
+
 int
 main(void)
 {
@@ -404,6 +425,7 @@ main(void)
 	test_changelog();
 	test_agents_and_plan();
 	test_probes();
+	test_quick_status();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

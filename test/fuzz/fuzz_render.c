@@ -1,0 +1,87 @@
+/*
+ * fuzz_render.c — libFuzzer target: the section splicer. The input is a
+ * release file; every release section the model finds in it is enriched
+ * with a fixed set of proposals, and the result must parse again and keep
+ * every byte outside the section.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/core/model.h"
+#include "../../src/core/render.h"
+
+int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static const RePillarDef pillars[RE_NPILLARS] = {
+	{"correctness", "Correctness", "CORR", 1}, {"stability", "Stability", "STAB", 1},
+	{"performance", "Performance", "PERF", 1}, {"scalability", "Scalability", "SCAL", 1},
+	{"ease_of_use", "Ease of Use", "UX", 1}, {"test_coverage", "Test Coverage", "TEST", 1}
+};
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const MdLimits lim = {1024 * 1024, 128};
+	ReArena    *a = re_arena_new();
+	ReModel		m;
+	MdDoc		doc;
+	char		err[256];
+	ReProposal	items[3];
+	int			r;
+
+	md_init();
+	if (md_parse(a, (const char *) data, size, &lim, &doc, err, sizeof(err)) != MD_OK)
+	{
+		re_arena_free(a);
+		return 0;
+	}
+	re_model_init(&m, a);
+	re_model_release_file(&m, "f.md", &doc);
+	memset(items, 0, sizeof(items));
+	items[0] = (ReProposal) {"correctness", "CORR-90", "Fix a | pipe", "S", "P0", "Why. Verify: x.", "None", 0};
+	items[1] = (ReProposal) {"test_coverage", "TEST-90", "Add tests", "M", "P1", "Why. Verify: y.", "CORR-90", 1};
+	items[2] = (ReProposal) {"ease_of_use", "UX-90", "Document `x`", "XS", "P2", "Why. Verify: z.", "None", 0};
+	for (r = 0; r < m.releases.n && r < 4; r++)
+	{
+		ReRelease  *rel = &m.releases.v[r];
+		ReRenderIn	in;
+		ReRenderOut out;
+
+		if (rel->line_start <= 0)
+			continue;
+		memset(&in, 0, sizeof(in));
+		in.text = (const char *) data;
+		in.len = size;
+		in.line_start = rel->line_start;
+		in.line_end = rel->line_end;
+		in.level = rel->heading_level;
+		in.pillars = pillars;
+		in.items = items;
+		in.nitems = 3;
+		in.theme = "Theme.";
+		in.risks = "- risk\n";
+		if (re_render(a, &in, &out, err, sizeof(err)) == 0)
+		{
+			MdDoc		d2;
+			MdLimits	big = {out.len + 1, 1 << 20};
+			const char *p = (const char *) data;
+			size_t		k = 0;
+			int			line = 1;
+
+			/* bytes before the section are untouched */
+			while (k < size && line < rel->line_start)
+			{
+				if (out.text[k] != p[k])
+					abort();
+				if (p[k] == '\n')
+					line++;
+				k++;
+			}
+			(void) md_parse(a, out.text, out.len, &big, &d2, err, sizeof(err));
+		}
+	}
+	re_arena_free(a);
+	return 0;
+}

@@ -40,9 +40,22 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	re_model_init(&m, a);
 	re_model_release_file(&m, "f.md", &doc);
 	memset(items, 0, sizeof(items));
-	items[0] = (ReProposal) {"correctness", "CORR-90", "Fix a | pipe", "S", "P0", "Why. Verify: x.", "None", 0};
-	items[1] = (ReProposal) {"test_coverage", "TEST-90", "Add tests", "M", "P1", "Why. Verify: y.", "CORR-90", 1};
-	items[2] = (ReProposal) {"ease_of_use", "UX-90", "Document `x`", "XS", "P2", "Why. Verify: z.", "None", 0};
+	items[0].pillar = "correctness";
+	items[0].item_id = "CORR-90";
+	items[0].title = "Fix a | pipe";
+	items[0].effort = "S";
+	items[0].priority = "P0";
+	items[0].description = "Why. Verify: x.";
+	items[0].dependencies = "None";
+	items[1] = items[0];
+	items[1].pillar = "test_coverage";
+	items[1].item_id = "TEST-90";
+	items[1].dependencies = "CORR-90";
+	items[1].schema_change = 1;
+	items[2] = items[0];
+	items[2].pillar = "ease_of_use";
+	items[2].item_id = "UX-90";
+	items[2].title = "Document `x`";
 	for (r = 0; r < m.releases.n && r < 4; r++)
 	{
 		ReRelease  *rel = &m.releases.v[r];

@@ -77,6 +77,24 @@ runuser -u postgres -- "$PG_REGRESS" --inputdir="$WORK" --outputdir="$WORK/regre
 cat "$WORK/regress.log" | grep -E '^(test|ok|not ok| )|tests' ; count_regress "$WORK/regress.log"
 [ -f "$WORK/regress/regression.diffs" ] && head -100 "$WORK/regress/regression.diffs"
 
+tier "isolation (pg_isolation_regress: concurrent enrich)"
+PG_ISO=$(pg_config --pkglibdir)/pgxs/src/test/isolation/pg_isolation_regress
+runuser -u postgres -- "$PG_ISO" --inputdir="$WORK/test/isolation" --outputdir="$WORK/isolation" $PGOPTS \
+  --dbname=isolation_regression concurrent_enrich >"$WORK/isolation.log" 2>&1
+grep -E '^(test|ok|not ok| )|tests' "$WORK/isolation.log"; count_regress "$WORK/isolation.log"
+[ -f "$WORK/isolation/regression.diffs" ] && head -60 "$WORK/isolation/regression.diffs"
+runuser -u postgres -- git -C "$FIX/wb_iso" log --format=%s | grep -c 'roadmap: enrich v0.11.0' | sed 's/^/isolation: enrich commits in wb_iso = /'
+
+tier "faults (SIGKILL during write-back, stale index.lock)"
+bash "$SRC/test/fault.sh" >"$WORK/fault.log" 2>&1
+cat "$WORK/fault.log"
+line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$WORK/fault.log" | tail -1)
+if [ -n "$line" ]; then
+  PASS=$((PASS + $(echo "$line" | cut -d' ' -f1))); FAIL=$((FAIL + $(echo "$line" | cut -d' ' -f3)))
+else
+  FAIL=$((FAIL + 1))
+fi
+
 tier "docs (catalog and errors covered by docs/)"
 PGHOST=/tmp PGPORT=$RE_PGPORT PGUSER=postgres bash "$SRC/test/docs_check.sh" >"$WORK/docs.log" 2>&1
 grep -E '^MISSING' "$WORK/docs.log"

@@ -6,6 +6,7 @@
  */
 #include "gitrepo.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -14,6 +15,15 @@
 #include <unistd.h>
 
 #include <git2.h>
+
+ReGitStageHook re_git_stage_hook = NULL;
+
+static void
+stage(const char *name)
+{
+	if (re_git_stage_hook)
+		re_git_stage_hook(name);
+}
 
 /* Initialise libgit2 once per process; it is never shut down. */
 void
@@ -277,6 +287,42 @@ re_git_check_writable(ReGit *g, const ReGitWrite *files, int n, const char *expe
 	return RG_OK;
 }
 
+/* Remove temp files a killed earlier write-back left beside full. */
+static void
+remove_stale_temps(const char *full)
+{
+	char		dir[4096];
+	const char *base;
+	char		prefix[1024];
+	DIR		   *d;
+	struct dirent *e;
+	char	   *slash;
+
+	snprintf(dir, sizeof(dir), "%s", full);
+	slash = strrchr(dir, '/');
+	if (slash == NULL)
+		return;
+	*slash = '\0';
+	base = slash + 1;
+	snprintf(prefix, sizeof(prefix), "%s.roadmap_enrich.", base);
+	d = opendir(dir);
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL)
+	{
+		size_t		n = strlen(e->d_name);
+
+		if (strncmp(e->d_name, prefix, strlen(prefix)) == 0 && n > 4 && strcmp(e->d_name + n - 4, ".tmp") == 0)
+		{
+			char		p[4600];
+
+			snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
+			unlink(p);
+		}
+	}
+	closedir(d);
+}
+
 /* Write data to dir/path atomically: temp file, fsync, rename, fsync dir. */
 static int
 atomic_write(const char *workdir, const char *path, const char *data, size_t len,
@@ -293,6 +339,7 @@ atomic_write(const char *workdir, const char *path, const char *data, size_t len
 
 	snprintf(full, sizeof(full), "%s%s", workdir, path);
 	snprintf(tmp, sizeof(tmp), "%s.roadmap_enrich.%d.tmp", full, (int) getpid());
+	remove_stale_temps(full);
 	if (stat(full, &st) == 0)
 		mode = st.st_mode & 07777;
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, mode);
@@ -365,11 +412,14 @@ re_git_apply(ReGit *g, const ReGitWrite *files, int n, int commit, const char *m
 		snprintf(err, errlen, "the repository has no work tree");
 		return RG_EBARE;
 	}
+	if (commit)
+		stage("before_files");
 	for (i = 0; i < n; i++)
 		if (atomic_write(workdir, files[i].path, files[i].data, files[i].len, err, errlen) != 0)
 			return RG_EIO;
 	if (!commit)
 		return RG_OK;
+	stage("after_files");
 
 	if (git_repository_index(&index, g->repo) != 0)
 	{
@@ -387,6 +437,8 @@ re_git_apply(ReGit *g, const ReGitWrite *files, int n, int commit, const char *m
 		last_error(err, errlen, "could not write the index");
 		rc = RG_ELOCKED;
 	}
+	if (rc == RG_OK)
+		stage("after_index");
 	if (rc == RG_OK && git_index_write_tree(&tree_oid, index) != 0)
 	{
 		last_error(err, errlen, "could not write the tree");

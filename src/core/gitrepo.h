@@ -47,6 +47,10 @@ typedef struct ReGit
 
 typedef int (*ReGitFileFn) (const char *path, const char *oid_hex, size_t size, void *arg);
 
+/* Test hook: called at "before_files", "after_files", "after_index" in re_git_apply. */
+typedef void (*ReGitStageHook) (const char *stage);
+extern ReGitStageHook re_git_stage_hook;
+
 void		re_git_init(void);
 void		re_git_set_owner_validation(int enabled);
 RgStatus	re_git_open(ReGit *g, const char *path, char *err, size_t errlen);

@@ -21,6 +21,9 @@
 #include "utils/builtins.h"
 #include "utils/guc.h"
 #include "utils/memutils.h"
+#include "utils/timestamp.h"
+#include "utils/wait_event.h"
+#include "storage/latch.h"
 
 #include "catalog.h"
 #include "enrich.h"
@@ -33,6 +36,30 @@
 char	   *re_author_name = NULL;
 char	   *re_author_email = NULL;
 char	   *re_push_remote = NULL;
+static char *re_debug_fault_delay = NULL;
+
+/* Test hook: sleep at a write-back stage named in roadmap_enrich.debug_fault_delay ("stage:ms"). */
+static void
+fault_delay(const char *stage)
+{
+	const char *colon;
+	long		ms;
+	TimestampTz until;
+
+	if (re_debug_fault_delay == NULL || re_debug_fault_delay[0] == '\0')
+		return;
+	colon = strchr(re_debug_fault_delay, ':');
+	if (colon == NULL || strncmp(re_debug_fault_delay, stage, colon - re_debug_fault_delay) != 0 ||
+		strlen(stage) != (size_t) (colon - re_debug_fault_delay))
+		return;
+	ms = atol(colon + 1);
+	until = TimestampTzPlusMilliseconds(GetCurrentTimestamp(), ms);
+	while (GetCurrentTimestamp() < until)
+	{
+		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 100, WAIT_EVENT_PG_SLEEP);
+		ResetLatch(MyLatch);
+	}
+}
 
 typedef struct PendingWrite
 {
@@ -60,6 +87,10 @@ re_render_guc_init(void)
 	DefineCustomStringVariable("roadmap_enrich.push_remote",
 							   "Remote to push to after a write-back commit (empty: no push).", NULL,
 							   &re_push_remote, "", PGC_SUSET, 0, NULL, NULL, NULL);
+	DefineCustomStringVariable("roadmap_enrich.debug_fault_delay",
+							   "Testing only: sleep at a write-back stage (\"before_files:ms\", \"after_files:ms\", \"after_index:ms\").",
+							   NULL, &re_debug_fault_delay, "", PGC_SUSET, GUC_NOT_IN_SAMPLE, NULL, NULL, NULL);
+	re_git_stage_hook = fault_delay;
 }
 
 /* Writing server files needs superuser or pg_write_server_files. */
@@ -98,7 +129,8 @@ report_git(RgStatus st, const char *path, const char *err)
 			ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 							errmsg("cannot write back into \"%s\": the target file has uncommitted changes", path),
 							errdetail("%s", err),
-							errhint("Commit or stash your edits, then run enrich again; nothing was written.")));
+							errhint("Commit or stash your edits, then run enrich again; nothing was written. "
+									"If an interrupted write-back left the change, git checkout -- <file> discards it.")));
 			break;
 		case RG_EMOVED:
 			ereport(ERROR, (errcode(ERRCODE_T_R_SERIALIZATION_FAILURE),

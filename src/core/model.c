@@ -1122,102 +1122,133 @@ next_line(const char *p, const char *end, size_t *len)
 	return nl ? nl + 1 : end;
 }
 
+typedef struct QuickKey
+{
+	const char *id;
+	const char *version;
+	int			index;
+} QuickKey;
+
+static int
+quick_key_cmp(const void *x, const void *y)
+{
+	const QuickKey *a = x,
+			   *b = y;
+	int			c = strcmp(a->id, b->id);
+
+	return c ? c : strcmp(a->version, b->version);
+}
+
 /*
- * Status of one item in one release section, by a line scan instead of a
+ * Statuses of many items in one blob, by a single line scan instead of a
  * markdown parse: the history walk reads hundreds of old ROADMAP.md
- * versions, and only needs the table rows that start with the item's id.
- * Returns -1 when the section or the item is absent, or the item carries
- * no status mark; otherwise an ReItemStatus (later rows win, like the
- * model; a struck id or title without a mark is done).
+ * versions and only needs the table rows that start with a tracked id in
+ * the tracked version's section. out[i] gets -1 when the item is absent or
+ * carries no status mark, else an ReItemStatus (later rows win, like the
+ * model; a struck id without a mark is done). The buffer need not be
+ * NUL-terminated. Cost: one pass over the lines, a binary search per row.
  */
-int
-re_quick_item_status(const char *buf, size_t len, const char *version, const char *item_id)
+void
+re_quick_item_statuses(const char *buf, size_t len, int n, const char *const *versions,
+					   const char *const *ids, int *out)
 {
 	const char *end = buf + len,
 			   *p = buf;
-	int			level = 0,
-				status = -1,
-				fence = 0;
-	bool		found = false,
-				struck = false;
-	size_t		idlen = strlen(item_id);
+	QuickKey   *keys = malloc(sizeof(QuickKey) * (size_t) (n > 0 ? n : 1));
+	bool	   *found = calloc((size_t) (n > 0 ? n : 1), sizeof(bool));
+	bool	   *struck = calloc((size_t) (n > 0 ? n : 1), sizeof(bool));
+	char		cur_version[32] = "";
+	int			cur_level = 0,
+				fence = 0,
+				i;
 
+	for (i = 0; i < n; i++)
+		out[i] = -1;
+	if (keys == NULL || found == NULL || struck == NULL)
+		goto done;
+	for (i = 0; i < n; i++)
+	{
+		keys[i].id = ids[i];
+		keys[i].version = versions[i];
+		keys[i].index = i;
+	}
+	qsort(keys, (size_t) n, sizeof(QuickKey), quick_key_cmp);
 	while (p < end)
 	{
-		size_t		n;
+		size_t		ln;
 		const char *line = p;
 		int			h = 0;
 
-		p = next_line(p, end, &n);
-		if (n >= 3 && (strncmp(line, "```", 3) == 0 || strncmp(line, "~~~", 3) == 0))
+		p = next_line(p, end, &ln);
+		if (ln >= 3 && (strncmp(line, "```", 3) == 0 || strncmp(line, "~~~", 3) == 0))
 			fence = !fence;
 		if (fence)
 			continue;
-		while ((size_t) h < n && line[h] == '#')
+		while ((size_t) h < ln && line[h] == '#')
 			h++;
-		if (h > 0 && h <= 6 && (size_t) h < n && line[h] == ' ')
+		if (h > 0 && h <= 6 && (size_t) h < ln && line[h] == ' ')
 		{
-			ReVersion	v;
-			char		buf2[32];
 			char		head[64];
-			size_t		k = (size_t) h + 1;
+			size_t		k = (size_t) h + 1,
+						m = ln - k < sizeof(head) - 1 ? ln - k : sizeof(head) - 1;
+			ReVersion	v;
 
-			if (level > 0 && h <= level)
-				break;			/* end of the target section */
-			if (level == 0 && n - k < sizeof(head))
+			memcpy(head, line + k, m);
+			head[m] = '\0';
+			if (re_version_scan(head, &v) > 0)
 			{
-				memcpy(head, line + k, n - k);
-				head[n - k] = '\0';
+				re_version_format(&v, cur_version, sizeof(cur_version));
+				cur_level = h;
 			}
-			else if (level == 0)
+			else if (cur_level > 0 && h <= cur_level)
 			{
-				memcpy(head, line + k, sizeof(head) - 1);
-				head[sizeof(head) - 1] = '\0';
-			}
-			if (level == 0 && re_version_scan(head, &v) > 0)
-			{
-				re_version_format(&v, buf2, sizeof(buf2));
-				if (strcmp(buf2, version) == 0)
-					level = h;
+				cur_version[0] = '\0';
+				cur_level = 0;
 			}
 			continue;
 		}
-		if (level == 0 || n == 0)
+		if (cur_version[0] == '\0' || ln == 0)
 			continue;
 		{
-			size_t		k = 0;
-			int			cellno = 0;
+			size_t		k = 0,
+						m = 0;
 			const char *c0;
 			char		id[40];
-			size_t		m = 0;
+			QuickKey	probe,
+					   *hit;
 
-			while (k < n && line[k] == ' ')
+			while (k < ln && line[k] == ' ')
 				k++;
-			if (k >= n || line[k] != '|')
+			if (k >= ln || line[k] != '|')
 				continue;
 			k++;
-			while (k < n && (line[k] == ' ' || line[k] == '~' || line[k] == '*' || line[k] == '`'))
+			while (k < ln && (line[k] == ' ' || line[k] == '~' || line[k] == '*' || line[k] == '`'))
 				k++;
 			c0 = line + k;
-			while (k < n && m < sizeof(id) - 1 && (isalnum((unsigned char) line[k]) || line[k] == '-'))
+			while (k < ln && m < sizeof(id) - 1 && (isalnum((unsigned char) line[k]) || line[k] == '-'))
 				id[m++] = line[k++];
 			id[m] = '\0';
-			if (m != idlen || strcmp(id, item_id) != 0)
+			if (m == 0)
 				continue;
-			found = true;
-			/* struck id: "~~" right before it (the buffer is not NUL-terminated) */
+			probe.id = id;
+			probe.version = cur_version;
+			hit = bsearch(&probe, keys, (size_t) n, sizeof(QuickKey), quick_key_cmp);
+			if (hit == NULL)
+				continue;
+			i = hit->index;
+			found[i] = true;
 			if (c0 - line >= 2 && c0[-1] == '~' && c0[-2] == '~')
-				struck = true;
-			/* status words in the cells after id and title */
+				struck[i] = true;
 			{
-				char	   *row = malloc(n + 1);
+				char	   *row = malloc(ln + 1);
 				char	   *q,
 						   *save = NULL;
+				int			cellno = 0;
 
 				if (row == NULL)
 					continue;
-				memcpy(row, line, n);
-				row[n] = '\0';
+				memcpy(row, line, ln);
+				row[ln] = '\0';
 				for (q = strtok_r(row, "|", &save); q; q = strtok_r(NULL, "|", &save))
 				{
 					int			st;
@@ -1225,17 +1256,28 @@ re_quick_item_status(const char *buf, size_t len, const char *version, const cha
 					if (++cellno <= 2)
 						continue;
 					st = re_item_status_from_text(q);
-					/* effort/priority cells say nothing; prose cells might say "done" */
 					if (st >= 0)
-						status = st;
+						out[i] = st;
 				}
 				free(row);
 			}
 		}
 	}
-	if (!found)
-		return -1;
-	if (status < 0 && struck)
-		return IS_DONE;
-	return status;
+	for (i = 0; i < n; i++)
+		if (found[i] && out[i] < 0 && struck[i])
+			out[i] = IS_DONE;
+done:
+	free(keys);
+	free(found);
+	free(struck);
+}
+
+/* One item's status in one blob (see re_quick_item_statuses). */
+int
+re_quick_item_status(const char *buf, size_t len, const char *version, const char *item_id)
+{
+	int			st;
+
+	re_quick_item_statuses(buf, len, 1, &version, &item_id, &st);
+	return st;
 }

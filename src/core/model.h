@@ -125,5 +125,7 @@ const char *re_item_status_name(ReItemStatus s);
 const char *re_release_status_name(ReReleaseStatus s);
 ReRelease  *re_model_find_release(ReModel *m, const char *version);
 int			re_quick_item_status(const char *buf, size_t len, const char *version, const char *item_id);
+void		re_quick_item_statuses(const char *buf, size_t len, int n, const char *const *versions,
+								   const char *const *ids, int *out);
 
 #endif

@@ -389,6 +389,11 @@ enrich_body(FunctionCallInfo fcinfo)
 	ReArena    *arena;
 	MemoryContext callcxt = CurrentMemoryContext;
 	uint64		i;
+	TimestampTz t_ingest,
+				t_gather,
+				t_propose,
+				t_store,
+				t_end;
 
 	if (PG_ARGISNULL(0))
 		ereport(ERROR,
@@ -410,7 +415,9 @@ enrich_body(FunctionCallInfo fcinfo)
 
 		re_spi_exec("SELECT pg_advisory_xact_lock(hashtext('roadmap_enrich:' || $1))", 1, types, vals, NULL, SPI_OK_SELECT);
 	}
+	t_ingest = GetCurrentTimestamp();
 	re_ingest(path, ref, &noop);	/* cheap no-op unless the ref moved */
+	t_gather = GetCurrentTimestamp();
 	{
 		Oid			types[1] = {INT8OID};
 		Datum		vals[1] = {Int64GetDatum(repo_id)};
@@ -422,14 +429,20 @@ enrich_body(FunctionCallInfo fcinfo)
 
 	memset(&in, 0, sizeof(in));
 	gather(repo_id, version, &in);
+	t_propose = GetCurrentTimestamp();
 	arena = re_arena_in_context();
 	re_propose(arena, &in, &out);
+	t_store = GetCurrentTimestamp();
 	store(repo_id, version, commit, &out);
+	t_end = GetCurrentTimestamp();
 	{
 		char	   *counts = psprintf("{\"proposals\": %d, \"skipped_existing\": %d, \"skipped_shipped\": %d, "
-									  "\"skipped_rules\": %d, \"pillars_already_enriched\": %d, \"reingested\": %s}",
+									  "\"skipped_rules\": %d, \"pillars_already_enriched\": %d, \"reingested\": %s, "
+									  "\"ms\": {\"ingest\": %.1f, \"gather\": %.1f, \"propose\": %.1f, \"store\": %.1f}}",
 									  out.n, out.skipped_existing, out.skipped_shipped, out.skipped_rules,
-									  out.already_enriched, noop ? "false" : "true");
+									  out.already_enriched, noop ? "false" : "true",
+									  (t_gather - t_ingest) / 1000.0, (t_propose - t_gather) / 1000.0,
+									  (t_store - t_propose) / 1000.0, (t_end - t_store) / 1000.0);
 
 		re_run_log(repo_id, "enrich", version, commit, started, "success", counts, NULL);
 	}

@@ -52,15 +52,23 @@ typedef struct Walk
 	ReHandle   *h;
 	Tracked    *t;
 	int			n;
-	BlobEntry  *cache;
+	char	  **versions;		/* t[i].version, for the batch scan */
+	char	  **ids;			/* t[i].item_id */
+	BlobEntry  *cache[1024];	/* hash buckets by the oid's first bytes */
 } Walk;
+
+static unsigned
+bucket(const git_oid *oid)
+{
+	return ((unsigned) oid->id[0] << 2 | oid->id[1] >> 6) & 1023;
+}
 
 static BlobEntry *
 cache_find(Walk *w, const git_oid *oid)
 {
 	BlobEntry  *e;
 
-	for (e = w->cache; e; e = e->next)
+	for (e = w->cache[bucket(oid)]; e; e = e->next)
 		if (git_oid_equal(&e->oid, oid))
 			return e;
 	return NULL;
@@ -116,22 +124,19 @@ parse_release_blob(Walk *w, const git_oid *oid)
 	e->status = palloc(sizeof(int) * w->n);
 	for (i = 0; i < w->n; i++)
 		e->status[i] = -1;
+	(void) i;
 	if (git_blob_lookup(&blob, w->h->git.repo, oid) == 0)
 	{
 		const char *buf = git_blob_rawcontent(blob);
 		size_t		len = (size_t) git_blob_rawsize(blob);
 
-		for (i = 0; i < w->n; i++)
-		{
-			int			st = re_quick_item_status(buf, len, w->t[i].version, w->t[i].item_id);
-
-			/* "open" counts only when a status mark said so: the quick scan returns -1 otherwise */
-			e->status[i] = st;
-		}
+		/* "open" counts only when a status mark said so: the scan gives -1 otherwise */
+		re_quick_item_statuses(buf, len, w->n, (const char *const *) w->versions,
+							   (const char *const *) w->ids, e->status);
 		git_blob_free(blob);
 	}
-	e->next = w->cache;
-	w->cache = e;
+	e->next = w->cache[bucket(oid)];
+	w->cache[bucket(oid)] = e;
 	return e;
 }
 
@@ -156,8 +161,8 @@ latest_release_at(Walk *w, git_tree *tree)
 			e->latest = changelog_latest(git_blob_rawcontent(blob), (size_t) git_blob_rawsize(blob));
 			git_blob_free(blob);
 		}
-		e->next = w->cache;
-		w->cache = e;
+		e->next = w->cache[bucket(&e->oid)];
+		w->cache[bucket(&e->oid)] = e;
 	}
 	latest = e->latest;
 	git_tree_entry_free(te);
@@ -195,10 +200,14 @@ re_walk_history(ReHandle *h, int64 repo_id)
 	if (w.n == 0)
 		return 0;
 	w.t = palloc0(sizeof(Tracked) * w.n);
+	w.versions = palloc(sizeof(char *) * w.n);
+	w.ids = palloc(sizeof(char *) * w.n);
 	for (i = 0; i < w.n; i++)
 	{
 		w.t[i].version = SPI_getvalue(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 1);
 		w.t[i].item_id = SPI_getvalue(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 2);
+		w.versions[i] = w.t[i].version;
+		w.ids[i] = w.t[i].item_id;
 		w.t[i].path = SPI_getvalue(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 3);
 		w.t[i].active = w.t[i].path != NULL;
 	}
@@ -214,6 +223,9 @@ re_walk_history(ReHandle *h, int64 repo_id)
 		git_tree   *tree = NULL;
 		char	   *latest;
 		char		hex[41];
+		const char *last_path;
+		git_oid		last_oid;
+		bool		have_oid = false;
 
 		if (git_commit_lookup(&commit, h->git.repo, &oid) != 0)
 			break;
@@ -225,6 +237,7 @@ re_walk_history(ReHandle *h, int64 repo_id)
 		walked++;
 		git_oid_tostr(hex, sizeof(hex), &oid);
 		latest = latest_release_at(&w, tree);
+		last_path = NULL;
 		for (i = 0; i < w.n; i++)
 		{
 			git_tree_entry *te = NULL;
@@ -233,19 +246,30 @@ re_walk_history(ReHandle *h, int64 repo_id)
 
 			if (!w.t[i].active)
 				continue;
-			/* before the index layout, the release lived in the monolithic ROADMAP.md */
-			if (git_tree_entry_bypath(&te, tree, w.t[i].path) != 0 &&
-				(strcmp(w.t[i].path, "ROADMAP.md") == 0 ||
-				 git_tree_entry_bypath(&te, tree, "ROADMAP.md") != 0))
+			/* items are sorted by version, so runs share a path: look it up once */
+			if (last_path == NULL || strcmp(last_path, w.t[i].path) != 0)
+			{
+				last_path = w.t[i].path;
+				have_oid = false;
+				/* before the index layout, the release lived in the monolithic ROADMAP.md */
+				if (git_tree_entry_bypath(&te, tree, w.t[i].path) == 0 ||
+					(strcmp(w.t[i].path, "ROADMAP.md") != 0 &&
+					 git_tree_entry_bypath(&te, tree, "ROADMAP.md") == 0))
+				{
+					last_oid = *git_tree_entry_id(te);
+					have_oid = true;
+					git_tree_entry_free(te);
+				}
+			}
+			if (!have_oid)
 			{
 				w.t[i].active = false;
 				active--;
 				continue;
 			}
-			e = cache_find(&w, git_tree_entry_id(te));
+			e = cache_find(&w, &last_oid);
 			if (e == NULL || e->status == NULL)
-				e = parse_release_blob(&w, git_tree_entry_id(te));
-			git_tree_entry_free(te);
+				e = parse_release_blob(&w, &last_oid);
 			st = e->status[i];
 			if (st < 0 || st == IS_DONE)
 			{

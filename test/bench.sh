@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# bench.sh — benchmarks against the floors of SPEC §7 (run as root: `make bench`).
+# Prints figures and ratios; it never fails on a timing. Starts its own
+# throwaway cluster (port 55442). RUNS sets the repetitions (median of RUNS).
+set -uo pipefail
+SRC=$(cd "$(dirname "$0")/.." && pwd)
+RUNS=${RUNS:-7}
+export RE_PGDATA=/tmp/roadmap_enrich_bench_pg RE_PGPORT=${RE_PGPORT:-55442}
+W=/tmp/roadmap_enrich_bench
+PSQL="psql -X -At -q -h /tmp -p $RE_PGPORT -U postgres -d postgres"
+BUNDLE=${RE_CORPUS:-$SRC/../shared/corpus/pg-trickle-md.bundle}
+now_ms() { date +%s%N | awk '{printf "%.3f", $1/1e6}'; }
+median() { sort -g | awk '{a[NR]=$1} END{ if (NR%2) print a[(NR+1)/2]; else printf "%.3f\n", (a[NR/2]+a[NR/2+1])/2 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN{ if (b>0) printf "%.2f", a/b; else print "n/a" }'; }
+verdict() { awk -v r="$1" -v t="$2" 'BEGIN{ print (r <= t) ? "within target" : "OVER target" }'; }
+
+rm -rf "$W"; mkdir -p "$W"
+"$SRC/test/cluster.sh" destroy >/dev/null 2>&1
+"$SRC/test/cluster.sh" start >/dev/null || exit 1
+trap '"$SRC/test/cluster.sh" destroy >/dev/null 2>&1' EXIT
+$PSQL -c "CREATE EXTENSION roadmap_enrich"
+echo "machine: $(nproc) cores, $(awk '/MemTotal/{printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+echo "software: $(psql --version | head -1), libgit2 $(pkg-config --modversion libgit2), cmark-gfm $(dpkg-query -W -f '${Version}' libcmark-gfm-dev), PCRE2 $(pkg-config --modversion libpcre2-8)"
+echo "runs per figure: $RUNS (median)"
+echo
+
+# sql_ms SETUP STATEMENT: run SETUP, then time STATEMENT inside the server (ms)
+sql_ms() {
+  printf '%s\n' "SET client_min_messages = warning;" "$1;" \
+    "SELECT extract(epoch FROM clock_timestamp()) * 1000 AS t0 \\gset" "$2;" \
+    "SELECT round((extract(epoch FROM clock_timestamp()) * 1000 - :t0)::numeric, 3);" | $PSQL | tail -1
+}
+
+if [ -f "$BUNDLE" ]; then
+  C=$W/corpus; git clone -q "$BUNDLE" "$C"; chown -R postgres "$C"
+  # ---- 1. cold ingest of the corpus tip vs the floor -------------------------
+  $PSQL -c "SELECT roadmap.ingest('$C')" >/dev/null
+  files=$($PSQL -c "SELECT path FROM roadmap.document d JOIN roadmap.repository r USING (repo_id)
+                     WHERE r.path = '$C' AND (kind IN ('roadmap','changelog','agents','plan')
+                       OR path IN (SELECT rl.path FROM roadmap.release rl WHERE rl.repo_id = r.repo_id)) ORDER BY 1")
+  oids=$(for f in $files; do git -c safe.directory=* -C "$C" rev-parse "HEAD:$f"; done)
+  bytes=$(for f in $files; do git -c safe.directory=* -C "$C" cat-file -s "HEAD:$f"; done | awk '{s+=$1} END{print s}')
+  echo "1. cold ingest of the corpus tip: $(echo "$files" | wc -l) markdown files parsed, $bytes bytes"
+  : > "$W/floor"; : > "$W/parse"; : > "$W/full"
+  for i in $(seq 1 "$RUNS"); do
+    t0=$(now_ms); echo "$oids" | git -c safe.directory=* -C "$C" cat-file --batch | cmark-gfm -e table -e strikethrough -e tasklist >/dev/null; t1=$(now_ms)
+    awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", b-a}' >> "$W/floor"
+    sql_ms "DELETE FROM roadmap.repository WHERE path = '$C'" \
+      "SET roadmap_enrich.walk_history = off; UPDATE roadmap.probe SET enabled = false; SELECT roadmap.ingest('$C'); UPDATE roadmap.probe SET enabled = true" >> "$W/parse"
+    sql_ms "DELETE FROM roadmap.repository WHERE path = '$C'" "SELECT roadmap.ingest('$C')" >> "$W/full"
+  done
+  fl=$(median < "$W/floor"); pa=$(median < "$W/parse"); fu=$(median < "$W/full")
+  r=$(ratio "$pa" "$fl")
+  echo "   floor (git cat-file --batch | cmark-gfm CLI): ${fl} ms"
+  echo "   ingest, read + parse + catalog (no probes, no history walk): ${pa} ms  ratio ${r} (target <= 3: $(verdict "$r" 3))"
+  echo "   ingest, complete (probes + history walk over $(git -c safe.directory=* -C "$C" rev-list --count HEAD) commits): ${fu} ms  ratio $(ratio "$fu" "$fl")"
+  hw=$(awk -v a="$fu" -v b="$pa" 'BEGIN{printf "%.1f", a-b}')
+  echo "   history walk + probes share of the complete ingest: ${hw} ms"
+  echo
+  # ---- 3. enrich on the corpus tip ------------------------------------------
+  $PSQL -c "SELECT roadmap.ingest('$C')" >/dev/null
+  : > "$W/enrich"
+  for i in $(seq 1 "$RUNS"); do
+    sql_ms "SELECT 1" "SELECT count(*) FROM roadmap.enrich('0.36.0', '$C', apply => false)" >> "$W/enrich"
+  done
+  en=$(median < "$W/enrich")
+  echo "3. enrich('0.36.0', apply => false) on the corpus tip: ${en} ms median (target well under 1000 ms: $(verdict "$en" 1000))"
+  echo "   stages of the last run (ms): $($PSQL -c "SELECT counts->'ms' FROM roadmap.run WHERE kind = 'enrich' ORDER BY run_id DESC LIMIT 1")"
+  echo "   (ingest = the re-ingest check, gather = catalog queries incl. focus_gaps, propose = pure-C engine, store = proposal rows)"
+  echo
+else
+  echo "1./3. corpus benchmarks skipped: $BUNDLE not found"; echo
+fi
+
+# ---- 2. probes vs git grep --------------------------------------------------
+T=$W/tree; bash "$SRC/test/bench/gen_rust_tree.sh" "$T" 420 >/dev/null; chown -R postgres "$T"
+tb=$(git -c safe.directory=* -C "$T" ls-files -z src tests | xargs -0 cat | wc -c)
+echo "2. probes over a synthetic Rust tree: $(git -c safe.directory=* -C "$T" ls-files | wc -l) files, $tb bytes"
+pats=$($PSQL -c "SELECT pattern FROM roadmap.probe WHERE enabled ORDER BY probe_id")
+: > "$W/grep"; : > "$W/grep1"; : > "$W/with"; : > "$W/without"
+for i in $(seq 1 "$RUNS"); do
+  t0=$(now_ms)
+  while IFS= read -r p; do git -c safe.directory=* -C "$T" grep -P -c -e "$p" HEAD -- 'src/*.rs' 'tests/*.rs' >/dev/null; done <<< "$pats"
+  t1=$(now_ms); awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", b-a}' >> "$W/grep"
+  args=(); while IFS= read -r p; do args+=(-e "$p"); done <<< "$pats"
+  t0=$(now_ms); git -c safe.directory=* -C "$T" grep -P -c "${args[@]}" HEAD -- 'src/*.rs' 'tests/*.rs' >/dev/null; t1=$(now_ms)
+  awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", b-a}' >> "$W/grep1"
+  sql_ms "DELETE FROM roadmap.repository WHERE path = '$T'" "SET roadmap_enrich.walk_history = off; SELECT roadmap.ingest('$T')" >> "$W/with"
+  sql_ms "DELETE FROM roadmap.repository WHERE path = '$T'" \
+    "SET roadmap_enrich.walk_history = off; UPDATE roadmap.probe SET enabled = false; SELECT roadmap.ingest('$T'); UPDATE roadmap.probe SET enabled = true" >> "$W/without"
+done
+gr=$(median < "$W/grep"); g1=$(median < "$W/grep1"); wi=$(median < "$W/with"); wo=$(median < "$W/without")
+pr=$(awk -v a="$wi" -v b="$wo" 'BEGIN{printf "%.3f", a-b}')
+hits=$($PSQL -c "SELECT sum(hits) FROM roadmap.probe_hit h JOIN roadmap.repository r USING (repo_id) WHERE r.path = '$T'")
+echo "   git grep -P, one run per probe pattern ($(echo "$pats" | wc -l) patterns): ${gr} ms"
+echo "   git grep -P, all patterns in one run: ${g1} ms"
+echo "   probes (ingest with probes − ingest without, $hits hits): ${pr} ms  ratio $(ratio "$pr" "$gr") vs per-pattern grep (target <= 1.5: $(verdict "$(ratio "$pr" "$gr")" 1.5)), $(ratio "$pr" "$g1") vs single grep"
+echo
+
+# ---- 4. growth: 1x, 3x, 10x -------------------------------------------------
+echo "4. growth (synthetic monolithic roadmaps; ingest includes probes and the history walk)"
+growth() { # MODE K1 K3 K10 LABEL
+  local mode=$1 k1=$2 k3=$3 k10=$4 what=$5 k last i
+  for k in $k1 $k3 $k10; do
+    H=$W/${mode}_$k; bash "$SRC/test/bench/gen_history.sh" "$H" "$k" "$mode" >/dev/null; chown -R postgres "$H"
+    : > "$W/g_ing_${mode}_$k"; : > "$W/g_en_${mode}_$k"
+    last=$([ "$mode" = long ] && echo 15 || echo "$k")
+    for i in $(seq 1 $(( RUNS < 5 ? RUNS : 5 ))); do
+      sql_ms "DELETE FROM roadmap.repository WHERE path = '$H'" "SELECT roadmap.ingest('$H')" >> "$W/g_ing_${mode}_$k"
+      sql_ms "SELECT 1" "SELECT count(*) FROM roadmap.enrich('0.$last.0', '$H', apply => false)" >> "$W/g_en_${mode}_$k"
+    done
+    echo "   $mode, $what $k: ROADMAP.md $(wc -c < "$H/ROADMAP.md") bytes, $(git -c safe.directory=* -C "$H" rev-list --count HEAD) commits: ingest $(median < "$W/g_ing_${mode}_$k") ms, enrich $(median < "$W/g_en_${mode}_$k") ms"
+  done
+  local i1 i10 e1 e10
+  i1=$(median < "$W/g_ing_${mode}_$k1"); i10=$(median < "$W/g_ing_${mode}_$k10")
+  e1=$(median < "$W/g_en_${mode}_$k1"); e10=$(median < "$W/g_en_${mode}_$k10")
+  echo "   $mode ratio 10x/1x: ingest $(ratio "$i10" "$i1") ($(verdict "$(ratio "$i10" "$i1")" 12)), enrich $(ratio "$e10" "$e1") ($(verdict "$(ratio "$e10" "$e1")" 12)); target <= 12"
+}
+growth wide 15 45 150 "releases and changelog versions ="
+growth long 20 60 200 "history commits ="
+growth grow 15 45 150 "releases = changelog versions = commits ="
+echo "   (grow: the bytes held in history grow as K², so ~100x at 10x K is also the floor's growth)"
+echo
+
+# ---- 5. memory: 500 enrich calls in one backend -------------------------------
+if [ -f "$BUNDLE" ]; then
+  {
+    for i in $(seq 1 500); do
+      echo "SELECT count(*) FROM roadmap.enrich('0.36.0', '$C', apply => false);"
+      case $i in 10|250|500) echo "SELECT 'after $i enrich calls: RssAnon ' || substring(pg_read_file('/proc/self/status') from 'RssAnon:\\s+(\\d+ kB)');";; esac
+    done
+  } | $PSQL 2>&1 | grep after | sed 's/^/5. /'
+fi

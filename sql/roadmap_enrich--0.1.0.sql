@@ -85,6 +85,7 @@ CREATE TABLE roadmap.changelog_entry (
 	line           int,
 	PRIMARY KEY (repo_id, version, entry_no)
 );
+CREATE INDEX ON roadmap.changelog_entry (repo_id, version_key);
 
 CREATE TABLE roadmap.constraint_rule (
 	repo_id  bigint NOT NULL REFERENCES roadmap.repository ON DELETE CASCADE,

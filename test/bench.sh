@@ -35,9 +35,9 @@ if [ -f "$BUNDLE" ]; then
   C=$W/corpus; git clone -q "$BUNDLE" "$C"; chown -R postgres "$C"
   # ---- 1. cold ingest of the corpus tip vs the floor -------------------------
   $PSQL -c "SELECT roadmap.ingest('$C')" >/dev/null
-  files=$($PSQL -c "SELECT path FROM roadmap.document d JOIN roadmap.repository r USING (repo_id)
-                     WHERE r.path = '$C' AND (kind IN ('roadmap','changelog','agents','plan')
-                       OR path IN (SELECT rl.path FROM roadmap.release rl WHERE rl.repo_id = r.repo_id)) ORDER BY 1")
+  files=$($PSQL -c "SELECT d.path FROM roadmap.document d JOIN roadmap.repository r USING (repo_id)
+                     WHERE r.path = '$C' AND (d.kind IN ('roadmap','changelog','agents','plan')
+                       OR d.path IN (SELECT rl.path FROM roadmap.release rl WHERE rl.repo_id = r.repo_id)) ORDER BY 1")
   oids=$(for f in $files; do git -c safe.directory=* -C "$C" rev-parse "HEAD:$f"; done)
   bytes=$(for f in $files; do git -c safe.directory=* -C "$C" cat-file -s "HEAD:$f"; done | awk '{s+=$1} END{print s}')
   echo "1. cold ingest of the corpus tip: $(echo "$files" | wc -l) markdown files parsed, $bytes bytes"
@@ -58,7 +58,10 @@ if [ -f "$BUNDLE" ]; then
   echo "   history walk + probes share of the complete ingest: ${hw} ms"
   echo
   # ---- 3. enrich on the corpus tip ------------------------------------------
+  # steady state: the cold-ingest loop above left dead rows behind; autovacuum
+  # would clear them between weekly runs, so vacuum before timing enrich
   $PSQL -c "SELECT roadmap.ingest('$C')" >/dev/null
+  $PSQL -c "VACUUM ANALYZE" >/dev/null
   : > "$W/enrich"
   for i in $(seq 1 "$RUNS"); do
     sql_ms "SELECT 1" "SELECT count(*) FROM roadmap.enrich('0.36.0', '$C', apply => false)" >> "$W/enrich"
@@ -74,7 +77,7 @@ fi
 
 # ---- 2. probes vs git grep --------------------------------------------------
 T=$W/tree; bash "$SRC/test/bench/gen_rust_tree.sh" "$T" 420 >/dev/null; chown -R postgres "$T"
-tb=$(git -c safe.directory=* -C "$T" ls-files -z src tests | xargs -0 cat | wc -c)
+tb=$(cd "$T" && git -c safe.directory=* ls-files -z src tests | xargs -0 cat | wc -c)
 echo "2. probes over a synthetic Rust tree: $(git -c safe.directory=* -C "$T" ls-files | wc -l) files, $tb bytes"
 pats=$($PSQL -c "SELECT pattern FROM roadmap.probe WHERE enabled ORDER BY probe_id")
 : > "$W/grep"; : > "$W/grep1"; : > "$W/with"; : > "$W/without"
@@ -86,12 +89,12 @@ for i in $(seq 1 "$RUNS"); do
   t0=$(now_ms); git -c safe.directory=* -C "$T" grep -P -c "${args[@]}" HEAD -- 'src/*.rs' 'tests/*.rs' >/dev/null; t1=$(now_ms)
   awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", b-a}' >> "$W/grep1"
   sql_ms "DELETE FROM roadmap.repository WHERE path = '$T'" "SET roadmap_enrich.walk_history = off; SELECT roadmap.ingest('$T')" >> "$W/with"
+  hits=$($PSQL -c "SELECT sum(hits) FROM roadmap.probe_hit h JOIN roadmap.repository r USING (repo_id) WHERE r.path = '$T'")
   sql_ms "DELETE FROM roadmap.repository WHERE path = '$T'" \
     "SET roadmap_enrich.walk_history = off; UPDATE roadmap.probe SET enabled = false; SELECT roadmap.ingest('$T'); UPDATE roadmap.probe SET enabled = true" >> "$W/without"
 done
 gr=$(median < "$W/grep"); g1=$(median < "$W/grep1"); wi=$(median < "$W/with"); wo=$(median < "$W/without")
 pr=$(awk -v a="$wi" -v b="$wo" 'BEGIN{printf "%.3f", a-b}')
-hits=$($PSQL -c "SELECT sum(hits) FROM roadmap.probe_hit h JOIN roadmap.repository r USING (repo_id) WHERE r.path = '$T'")
 echo "   git grep -P, one run per probe pattern ($(echo "$pats" | wc -l) patterns): ${gr} ms"
 echo "   git grep -P, all patterns in one run: ${g1} ms"
 echo "   probes (ingest with probes − ingest without, $hits hits): ${pr} ms  ratio $(ratio "$pr" "$gr") vs per-pattern grep (target <= 1.5: $(verdict "$(ratio "$pr" "$gr")" 1.5)), $(ratio "$pr" "$g1") vs single grep"
@@ -107,6 +110,9 @@ growth() { # MODE K1 K3 K10 LABEL
     last=$([ "$mode" = long ] && echo 15 || echo "$k")
     for i in $(seq 1 $(( RUNS < 5 ? RUNS : 5 ))); do
       sql_ms "DELETE FROM roadmap.repository WHERE path = '$H'" "SELECT roadmap.ingest('$H')" >> "$W/g_ing_${mode}_$k"
+    done
+    $PSQL -c "VACUUM ANALYZE" >/dev/null
+    for i in $(seq 1 $(( RUNS < 5 ? RUNS : 5 ))); do
       sql_ms "SELECT 1" "SELECT count(*) FROM roadmap.enrich('0.$last.0', '$H', apply => false)" >> "$W/g_en_${mode}_$k"
     done
     echo "   $mode, $what $k: ROADMAP.md $(wc -c < "$H/ROADMAP.md") bytes, $(git -c safe.directory=* -C "$H" rev-list --count HEAD) commits: ingest $(median < "$W/g_ing_${mode}_$k") ms, enrich $(median < "$W/g_en_${mode}_$k") ms"

@@ -378,6 +378,24 @@ map_columns(const MdBlock *hdr, ColMap *c)
 			}
 }
 
+/* Track tables while walking blocks: map each new table's header; true for data rows. */
+static bool
+table_data_row(const MdBlock *b, int *table, ColMap *cols)
+{
+	if (b->kind != MB_TABLE_ROW)
+		return false;
+	if (b->table_no != *table)
+	{
+		*table = b->table_no;
+		if (b->header)
+			map_columns(b, cols);
+		else
+			memset(cols, -1, sizeof(*cols));
+		return false;
+	}
+	return true;
+}
+
 static const char *
 cell(const MdBlock *b, int col)
 {
@@ -527,20 +545,8 @@ release_items(ReModel *m, ReRelease *rel, const char *path, const MdDoc *doc, in
 
 		if (b->kind == MB_HEADING && b->quote_depth == 0)
 			section = b->text;
-		else if (b->kind == MB_TABLE_ROW)
-		{
-			if (b->table_no != table)
-			{
-				table = b->table_no;
-				if (b->header)
-					map_columns(b, &cols);
-				else
-					memset(&cols, -1, sizeof(cols));
-				continue;
-			}
-			if (cols.id >= 0)
-				item_row(m, first_item, rel, path, b, &cols, section);
-		}
+		else if (table_data_row(b, &table, &cols) && cols.id >= 0)
+			item_row(m, first_item, rel, path, b, &cols, section);
 	}
 	for (j = bi + 1; j < be; j++)
 		if (doc->blocks[j].kind == MB_PARAGRAPH && doc->blocks[j].bold)
@@ -656,14 +662,8 @@ effort_summary(ReModel *m, const char *path, const MdDoc *doc)
 		const char *first;
 		int			vcol;
 
-		if (b->kind != MB_TABLE_ROW)
+		if (!table_data_row(b, &table, &cols))
 			continue;
-		if (b->table_no != table)
-		{
-			table = b->table_no;
-			map_columns(b, &cols);
-			continue;
-		}
 		vcol = cols.milestone >= 0 ? cols.milestone : (cols.version >= 0 ? cols.version : 0);
 		first = cell(b, vcol);
 		if (first == NULL || re_version_scan(first, &v) == 0)
@@ -728,14 +728,8 @@ index_tables(ReModel *m, const char *path, const MdDoc *doc)
 		char	   *full;
 		int			k;
 
-		if (b->kind != MB_TABLE_ROW)
+		if (!table_data_row(b, &table, &cols))
 			continue;
-		if (b->table_no != table)
-		{
-			table = b->table_no;
-			map_columns(b, &cols);
-			continue;
-		}
 		if (cols.version < 0 || cols.status < 0 || cell(b, cols.version) == NULL)
 			continue;
 		if (re_version_scan(cell(b, cols.version), &v) == 0)
@@ -1049,16 +1043,10 @@ re_model_plan(ReModel *m, const char *path, const MdDoc *doc)
 			p = VEC_PUSH(m, m->plan_items);
 			p->status = b->checked ? IS_DONE : IS_OPEN;
 		}
-		else if (b->kind == MB_TABLE_ROW)
+		else if (table_data_row(b, &table, &cols))
 		{
 			int			st;
 
-			if (b->table_no != table)
-			{
-				table = b->table_no;
-				map_columns(b, &cols);
-				continue;
-			}
 			if (cols.status < 0)
 				continue;
 			st = re_item_status_from_text(cell(b, cols.status));

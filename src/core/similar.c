@@ -2,19 +2,21 @@
  * similar.c — word-overlap similarity of roadmap titles and entries.
  *
  * Words are lower-cased runs of letters/digits (plus '_' so identifiers stay
- * whole) of three or more bytes, minus a short list of stop words; a word of
- * a counts once even if repeated. The measure is containment, not Jaccard,
- * so a short title is found inside a long changelog paragraph.
+ * whole, and any non-ASCII byte) of three or more bytes, minus a short list
+ * of stop words; a word counts once even if repeated. The measure is
+ * containment, not Jaccard, so a short title is found inside a long
+ * changelog paragraph. Words are compared by 64-bit FNV-1a hashes held on
+ * the stack: the deferred-item check calls this ~10^5 times per ingest.
  */
 #include "similar.h"
 
 #include <ctype.h>
 #include <stdbool.h>
-#include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
-#define MAX_WORDS 64
-#define MAX_WORD 32
+#define MAX_A_WORDS 64
+#define MAX_B_WORDS 512
 
 static const char *const stop_words[] = {
 	"the", "and", "for", "with", "from", "into", "that", "this", "are", "was", "all",
@@ -22,44 +24,58 @@ static const char *const stop_words[] = {
 };
 
 static bool
-is_stop(const char *w)
+is_stop(const char *w, size_t n)
 {
 	int			i;
 
+	if (n > 5)
+		return false;
 	for (i = 0; stop_words[i]; i++)
-		if (strcmp(w, stop_words[i]) == 0)
+		if (strlen(stop_words[i]) == n && memcmp(w, stop_words[i], n) == 0)
 			return true;
 	return false;
 }
 
-/* Split s into distinct significant words; returns the count. */
+static bool
+word_byte(unsigned char c)
+{
+	return isalnum(c) || c == '_' || c >= 0x80;
+}
+
+/* Significant words of s as hashes (distinct when dedup); returns the count. */
 static int
-words(const char *s, char out[][MAX_WORD], int max)
+word_hashes(const char *s, uint64_t *out, int max, bool dedup)
 {
 	int			n = 0;
 
 	while (*s && n < max)
 	{
-		char		w[MAX_WORD];
-		int			k = 0,
-					i;
+		char		w[32];
+		size_t		k = 0;
+		uint64_t	h = 1469598103934665603ULL;
+		int			i;
 
-		while (*s && !(isalnum((unsigned char) *s) || *s == '_' || (unsigned char) *s >= 0x80))
+		while (*s && !word_byte((unsigned char) *s))
 			s++;
-		while (*s && (isalnum((unsigned char) *s) || *s == '_' || (unsigned char) *s >= 0x80))
+		while (*s && word_byte((unsigned char) *s))
 		{
-			if (k < MAX_WORD - 1)
-				w[k++] = (char) tolower((unsigned char) *s);
+			char		c = (char) tolower((unsigned char) *s);
+
+			if (k < sizeof(w))
+				w[k] = c;
+			k++;
+			h = (h ^ (unsigned char) c) * 1099511628211ULL;
 			s++;
 		}
-		w[k] = '\0';
-		if (k < 3 || is_stop(w))
+		if (k < 3 || is_stop(w, k < sizeof(w) ? k : sizeof(w)))
 			continue;
-		for (i = 0; i < n; i++)
-			if (strcmp(out[i], w) == 0)
-				break;
+		i = n;
+		if (dedup)
+			for (i = 0; i < n; i++)
+				if (out[i] == h)
+					break;
 		if (i == n)
-			strcpy(out[n++], w);
+			out[n++] = h;
 	}
 	return n;
 }
@@ -67,32 +83,23 @@ words(const char *s, char out[][MAX_WORD], int max)
 double
 re_word_overlap(const char *a, const char *b)
 {
-	char		(*wa)[MAX_WORD] = malloc(sizeof(char[MAX_WORD]) * MAX_WORDS);
-	char		(*wb)[MAX_WORD] = malloc(sizeof(char[MAX_WORD]) * MAX_WORDS * 8);
-	int			na,
+	uint64_t	wa[MAX_A_WORDS];
+	uint64_t	wb[MAX_B_WORDS];
+	int			na = word_hashes(a, wa, MAX_A_WORDS, true),
 				nb,
 				i,
 				j,
 				common = 0;
-	double		r;
 
-	if (wa == NULL || wb == NULL)
-	{
-		free(wa);
-		free(wb);
+	if (na == 0)
 		return 0.0;
-	}
-	na = words(a, wa, MAX_WORDS);
-	nb = words(b, wb, MAX_WORDS * 8);
+	nb = word_hashes(b, wb, MAX_B_WORDS, false);	/* repeats in b do not change containment */
 	for (i = 0; i < na; i++)
 		for (j = 0; j < nb; j++)
-			if (strcmp(wa[i], wb[j]) == 0)
+			if (wa[i] == wb[j])
 			{
 				common++;
 				break;
 			}
-	r = na ? (double) common / na : 0.0;
-	free(wa);
-	free(wb);
-	return r;
+	return (double) common / na;
 }

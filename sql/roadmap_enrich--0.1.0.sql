@@ -517,24 +517,7 @@ CREATE FUNCTION roadmap.shipped_window() RETURNS int
 
 -- Items a released version left skipped, deferred or explicitly not started,
 -- that no later release lists as done and no later changelog entry ships.
-CREATE VIEW roadmap.deferred_candidates AS
-	SELECT i.repo_id, i.version, r.version_key, i.item_id, i.title, i.status, i.status_text,
-	       i.deferred_to, i.pillar, i.effort, i.priority, i.path, i.line, i.description
-	  FROM roadmap.item i
-	  JOIN roadmap.release r USING (repo_id, version)
-	 WHERE r.status = 'released'
-	   AND (i.status IN ('skipped', 'deferred') OR (i.status = 'open' AND i.status_text IS NOT NULL))
-	   AND NOT EXISTS (
-	        SELECT 1 FROM roadmap.item j JOIN roadmap.release rj USING (repo_id, version)
-	         WHERE j.repo_id = i.repo_id AND rj.version_key > r.version_key AND j.status = 'done'
-	           AND roadmap.word_overlap(i.title, j.title) >= CASE WHEN j.item_id = i.item_id THEN 0.5 ELSE 0.75 END)
-	   AND NOT EXISTS (
-	        SELECT 1 FROM roadmap.changelog_entry c
-	         WHERE c.repo_id = i.repo_id AND i.item_id = ANY (c.item_ids)
-	           AND c.version_key > r.version_key
-	           AND roadmap.word_overlap(i.title, c.text) >= 0.4);
-
--- Snapshot of deferred_candidates taken at ingest (scoring reads it often).
+-- Computed in C at ingest (re_model_deferred; the rule is in docs/scoring.md).
 CREATE TABLE roadmap.deferred (
 	repo_id      bigint NOT NULL REFERENCES roadmap.repository ON DELETE CASCADE,
 	version      text NOT NULL,

@@ -6,6 +6,7 @@
  * their header names, never by column position.
  */
 #include "model.h"
+#include "similar.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -1268,4 +1269,163 @@ re_quick_item_status(const char *buf, size_t len, const char *version, const cha
 
 	re_quick_item_statuses(buf, len, 1, &version, &item_id, &st);
 	return st;
+}
+
+typedef struct Posting
+{
+	uint64_t	hash;
+	int			item;
+} Posting;
+
+static int
+posting_cmp(const void *x, const void *y)
+{
+	const Posting *a = x,
+			   *b = y;
+
+	if (a->hash != b->hash)
+		return a->hash < b->hash ? -1 : 1;
+	return a->item - b->item;
+}
+
+static const ReRelease *
+release_of(const ReModel *m, const char *version)
+{
+	int			i;
+
+	for (i = 0; i < m->releases.n; i++)
+		if (strcmp(m->releases.v[i].version, version) == 0)
+			return &m->releases.v[i];
+	return NULL;
+}
+
+/* True when text cites id in parentheses, i.e. id is in the comma list. */
+static bool
+cites(const char *ids, const char *id)
+{
+	size_t		n = strlen(id);
+	const char *p = ids;
+
+	while (p && *p)
+	{
+		if (strncmp(p, id, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+			return true;
+		p = strchr(p, ',');
+		if (p)
+			p++;
+	}
+	return false;
+}
+
+/*
+ * Done items are indexed by word hash once, so each candidate is compared
+ * only with items sharing a word with its title: linear in the number of
+ * words instead of candidates x done items.
+ */
+int
+re_model_deferred(ReModel *m, int **out)
+{
+	ReArena    *a = m->arena;
+	int			n = m->items.n,
+				i,
+				k,
+				np = 0,
+				nout = 0;
+	const ReRelease **rel = re_alloc(a, sizeof(ReRelease *) * (size_t) (n + 1));
+	Posting    *post;
+	int		   *count = re_alloc(a, sizeof(int) * (size_t) (n + 1));
+	int		   *stamp = re_alloc(a, sizeof(int) * (size_t) (n + 1));
+	int		   *touched = re_alloc(a, sizeof(int) * (size_t) (n + 1));
+	uint64_t	words[64];
+	size_t		cap = 0;
+
+	*out = re_alloc(a, sizeof(int) * (size_t) (n + 1));
+	for (i = 0; i < n; i++)
+	{
+		rel[i] = release_of(m, m->items.v[i].version);
+		if (m->items.v[i].status == IS_DONE && m->items.v[i].title)
+			cap += (size_t) re_word_hashes(m->items.v[i].title, words, 64, true);
+	}
+	post = re_alloc(a, sizeof(Posting) * (cap + 1));
+	for (i = 0; i < n; i++)
+		if (m->items.v[i].status == IS_DONE && m->items.v[i].title)
+		{
+			int			nw = re_word_hashes(m->items.v[i].title, words, 64, true);
+
+			for (k = 0; k < nw; k++)
+			{
+				post[np].hash = words[k];
+				post[np].item = i;
+				np++;
+			}
+		}
+	qsort(post, (size_t) np, sizeof(Posting), posting_cmp);
+
+	for (i = 0; i < n; i++)
+	{
+		const ReItem *it = &m->items.v[i];
+		int			nw,
+					ntouched = 0,
+					w;
+		bool		resolved = false;
+
+		if (rel[i] == NULL || rel[i]->status != RS_RELEASED)
+			continue;
+		if (!(it->status == IS_SKIPPED || it->status == IS_DEFERRED ||
+			  (it->status == IS_OPEN && it->status_text != NULL)))
+			continue;
+		nw = it->title ? re_word_hashes(it->title, words, 64, true) : 0;
+		for (w = 0; w < nw && !resolved; w++)
+		{
+			Posting		key = {words[w], -1};
+			size_t		lo = 0,
+						hi = (size_t) np;
+
+			/* first posting with this hash */
+			while (lo < hi)
+			{
+				size_t		mid = (lo + hi) / 2;
+
+				if (posting_cmp(&post[mid], &key) < 0)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			for (; lo < (size_t) np && post[lo].hash == words[w]; lo++)
+			{
+				int			j = post[lo].item;
+
+				if (stamp[j] != i + 1)
+				{
+					stamp[j] = i + 1;
+					count[j] = 0;
+					touched[ntouched++] = j;
+				}
+				count[j]++;
+			}
+		}
+		for (k = 0; k < ntouched && !resolved; k++)
+		{
+			int			j = touched[k];
+			double		overlap = (double) count[j] / nw;
+
+			if (rel[j] && re_version_cmp(&rel[j]->v, &rel[i]->v) > 0 &&
+				overlap >= (strcmp(m->items.v[j].item_id, it->item_id) == 0 ? 0.5 : 0.75))
+				resolved = true;
+		}
+		for (k = 0; k < m->changelog.n && !resolved; k++)
+		{
+			const ReChangelogEntry *e = &m->changelog.v[k];
+			ReVersion	v;
+
+			if (e->item_ids == NULL || !cites(e->item_ids, it->item_id) ||
+				!re_version_parse(e->version, &v) || re_version_cmp(&v, &rel[i]->v) <= 0)
+				continue;
+			if (it->title && re_word_overlap(it->title, e->text) >= 0.4)
+				resolved = true;
+		}
+		if (!resolved)
+			(*out)[nout++] = i;
+	}
+	return nout;
 }

@@ -115,6 +115,15 @@ void		re_model_changelog(ReModel *m, const MdDoc *doc);
 void		re_model_agents(ReModel *m, const MdDoc *doc);
 void		re_model_plan(ReModel *m, const char *path, const MdDoc *doc);
 
+/*
+ * Open deferred items: items a released version left skipped, deferred or
+ * explicitly not started, that no later release lists as done under a
+ * similar title (word overlap >= 0.5 for the same id, >= 0.75 otherwise)
+ * and no later changelog entry citing the id ships (>= 0.4). Returns the
+ * number of indexes into m->items written to *out (arena-allocated).
+ */
+int			re_model_deferred(ReModel *m, int **out);
+
 /* Helpers exposed for tests and the scorer. */
 bool		re_is_item_id(const char *s);
 int			re_item_status_from_text(const char *s);

@@ -42,9 +42,8 @@ word_byte(unsigned char c)
 	return isalnum(c) || c == '_' || c >= 0x80;
 }
 
-/* Significant words of s as hashes (distinct when dedup); returns the count. */
-static int
-word_hashes(const char *s, uint64_t *out, int max, bool dedup)
+int
+re_word_hashes(const char *s, uint64_t *out, int max, bool dedup)
 {
 	int			n = 0;
 
@@ -85,7 +84,7 @@ re_word_overlap(const char *a, const char *b)
 {
 	uint64_t	wa[MAX_A_WORDS];
 	uint64_t	wb[MAX_B_WORDS];
-	int			na = word_hashes(a, wa, MAX_A_WORDS, true),
+	int			na = re_word_hashes(a, wa, MAX_A_WORDS, true),
 				nb,
 				i,
 				j,
@@ -93,7 +92,7 @@ re_word_overlap(const char *a, const char *b)
 
 	if (na == 0)
 		return 0.0;
-	nb = word_hashes(b, wb, MAX_B_WORDS, false);	/* repeats in b do not change containment */
+	nb = re_word_hashes(b, wb, MAX_B_WORDS, false);	/* repeats in b do not change containment */
 	for (i = 0; i < na; i++)
 		for (j = 0; j < nb; j++)
 			if (wa[i] == wb[j])

@@ -5,7 +5,13 @@
 #ifndef RE_SIMILAR_H
 #define RE_SIMILAR_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
 /* Fraction of a's significant words that also occur in b (0..1). */
 double		re_word_overlap(const char *a, const char *b);
+
+/* Significant words of s as 64-bit hashes (distinct when dedup); returns the count. */
+int			re_word_hashes(const char *s, uint64_t *out, int max, bool dedup);
 
 #endif

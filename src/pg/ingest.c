@@ -357,9 +357,26 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	vals1[0] = Int64GetDatum(repo_id);
 	store_model(repo_id, &m, &docs);
 	probe_hits = re_run_probes(h, repo_id, &files);
-	re_spi_exec("INSERT INTO roadmap.deferred SELECT repo_id, version, version_key, item_id, title, status, "
-				"status_text, deferred_to, pillar, effort, priority, path, line, description "
-				"FROM roadmap.deferred_candidates WHERE repo_id = $1", 1, types1, vals1, NULL, SPI_OK_INSERT);
+	{
+		int		   *open_items;
+		int			nopen = re_model_deferred(&m, &open_items);
+		ReCol		dc[2];
+
+		re_col_init(&dc[0], TEXTOID);
+		re_col_init(&dc[1], TEXTOID);
+		for (i = 0; i < nopen; i++)
+		{
+			re_col_text(&dc[0], m.items.v[open_items[i]].version);
+			re_col_text(&dc[1], m.items.v[open_items[i]].item_id);
+		}
+		re_bulk_insert("INSERT INTO roadmap.deferred SELECT i.repo_id, i.version, r.version_key, i.item_id, i.title, "
+					   "i.status, i.status_text, i.deferred_to, i.pillar, i.effort, i.priority, i.path, i.line, "
+					   "i.description FROM unnest($2, $3) AS u(v, id) "
+					   "JOIN roadmap.item i ON i.repo_id = $1 AND i.version = u.v AND i.item_id = u.id "
+					   "JOIN roadmap.release r ON r.repo_id = $1 AND r.version = i.version", repo_id, dc, 2);
+	}
+	(void) types1;
+	(void) vals1;
 	if (re_walk_history_enabled)
 		history_commits = re_walk_history(h, repo_id);
 	ereport(DEBUG1, (errmsg("roadmap_enrich: probes found %d hits in %d files", probe_hits, files.n)));

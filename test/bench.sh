@@ -125,7 +125,7 @@ growth() { # MODE K1 K3 K10 LABEL
 growth wide 15 45 150 "releases and changelog versions ="
 growth long 20 60 200 "history commits ="
 growth grow 15 45 150 "releases = changelog versions = commits ="
-echo "   (grow: the bytes held in history grow as K², so ~100x at 10x K is also the floor's growth)"
+echo "   (grow: the bytes held in history grow as K²; the walk reads old blobs only while deferred items stay open, one line scan per blob)"
 echo
 
 # ---- 5. memory: 500 enrich calls in one backend -------------------------------

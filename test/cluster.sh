@@ -24,6 +24,9 @@ max_worker_processes = 16
 timezone = 'UTC'
 CONF
     fi
+    if as_user "$PGBIN/pg_ctl" -D "$PGDATA" status >/dev/null 2>&1; then
+      echo "PostgreSQL already running: psql -h /tmp -p $PGPORT -U postgres"; exit 0
+    fi
     as_user "$PGBIN/pg_ctl" -D "$PGDATA" -l "$PGDATA/server.log" -w start >/dev/null
     echo "PostgreSQL running: psql -h /tmp -p $PGPORT -U postgres"
     ;;

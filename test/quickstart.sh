@@ -17,7 +17,8 @@ if [ -z "$REPO" ]; then
   SAMPLE=1
 fi
 PSQL="psql -X -h /tmp -p $RE_PGPORT -U postgres -d postgres -v ON_ERROR_STOP=1"
-$PSQL -q -c "CREATE EXTENSION IF NOT EXISTS roadmap_enrich"
+# a throwaway cluster: start from a fresh catalog each time (also after an upgrade of the .so)
+$PSQL -q -c "SET client_min_messages = warning" -c "DROP EXTENSION IF EXISTS roadmap_enrich CASCADE" -c "CREATE EXTENSION roadmap_enrich"
 [ -n "$VERSION" ] || VERSION=$($PSQL -At -c "SELECT roadmap.next_version('$REPO')")
 # the bundled sample is a throwaway copy: write back and commit; any other
 # repository is only previewed (apply => false, then the diff)

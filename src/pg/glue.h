@@ -39,6 +39,7 @@ typedef struct ReHandle
 ReHandle   *re_handle_open(const char *canonical_path, const char *what);
 void		re_handle_resolve(ReHandle *h, const char *ref, const char *path);
 void		re_handle_close(ReHandle *h);
+char	   *re_handle_read(ReHandle *h, const char *path, size_t *len);
 void		re_handle_on_release(ReHandle *h, ReCleanupFn fn, void *arg);
 void		re_report_md_error(MdStatus st, const char *path, const char *commit, const char *msg);
 

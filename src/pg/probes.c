@@ -50,18 +50,6 @@ probe_set_free(void *arg)
 	ps->n = 0;
 }
 
-/* Read a blob of the commit as text, or NULL when absent/too big. */
-static char *
-read_text(ReHandle *h, const char *path, size_t *len)
-{
-	char		err[512];
-	char	   *buf;
-
-	if (re_git_read(&h->git, path, h->arena, (size_t) re_max_file_bytes, &buf, len, NULL, err, sizeof(err)) != RG_OK)
-		return NULL;
-	return buf;
-}
-
 /* Compile enabled probes, run them over matching files, store the hits. */
 int
 re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
@@ -110,7 +98,7 @@ re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
 			{
 				size_t		len;
 
-				d.doc_text = read_text(h, doc_path, &len);
+				d.doc_text = re_handle_read(h, doc_path, &len);
 				if (d.doc_text == NULL)
 					d.doc_text = "";
 			}
@@ -144,7 +132,7 @@ re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
 			{
 				tried = true;
 				if (files->sizes[i] <= (size_t) re_max_file_bytes)
-					buf = read_text(h, files->paths[i], &len);
+					buf = re_handle_read(h, files->paths[i], &len);
 			}
 			if (buf == NULL)
 				break;

@@ -205,16 +205,43 @@ sval(int row, int col)
 	return SPI_getvalue(SPI_tuptable->vals[row], SPI_tuptable->tupdesc, col);
 }
 
-/* Read a file of the ingested commit into the arena; NULL if absent. */
+/*
+ * Copy of text with the first occurrence of `from` on line `lineno` replaced
+ * by `to` (same line count); NULL when the line or the text is not there.
+ */
 static char *
-read_committed(ReHandle *h, const char *path, size_t *len)
+replace_in_line(const char *text, size_t len, int lineno, const char *from, const char *to, size_t *newlen)
 {
-	char		err[512];
-	char	   *buf;
+	const char *line_s = text;
+	const char *eol;
+	const char *pos;
+	size_t		llen;
+	char	   *line;
+	int			ln = 1;
+	StringInfoData b;
 
-	if (re_git_read(&h->git, path, h->arena, (size_t) re_max_file_bytes, &buf, len, NULL, err, sizeof(err)) != RG_OK)
+	while (ln < lineno && line_s)
+	{
+		line_s = memchr(line_s, '\n', len - (line_s - text));
+		if (line_s)
+			line_s++;
+		ln++;
+	}
+	if (line_s == NULL)
 		return NULL;
-	return buf;
+	eol = memchr(line_s, '\n', len - (line_s - text));
+	llen = eol ? (size_t) (eol - line_s) : len - (line_s - text);
+	line = pnstrdup(line_s, llen);
+	pos = strstr(line, from);
+	if (pos == NULL)
+		return NULL;
+	initStringInfo(&b);
+	appendBinaryStringInfo(&b, text, line_s - text);
+	appendBinaryStringInfo(&b, line, pos - line);
+	appendStringInfoString(&b, to);
+	appendBinaryStringInfo(&b, line_s + (pos - line) + strlen(from), len - (line_s - text) - (pos - line) - strlen(from));
+	*newlen = b.len;
+	return b.data;
 }
 
 /* Parse the rendered text back: every old item and every proposal must be there. */
@@ -344,7 +371,7 @@ re_render_apply(int64 repo_id, const char *version, bool write, bool commit)
 
 	h = re_handle_open(repo_path, "to roadmap.render");
 	re_handle_resolve(h, head, repo_path);
-	text = read_committed(h, path, &len);
+	text = re_handle_read(h, path, &len);
 	if (text == NULL)
 		ereport(ERROR, (errcode(ERRCODE_UNDEFINED_FILE),
 						errmsg("%s is not in commit %s", path, head)));
@@ -353,37 +380,14 @@ re_render_apply(int64 repo_id, const char *version, bool write, bool commit)
 	if (summary_path && summary_line > 0 && strcmp(summary_path, path) == 0 && effort)
 	{
 		char	   *neweff = re_effort_with_items(h->arena, effort, items, n);
-		char	   *line_s = text;
-		int			ln = 1;
+		size_t		nlen;
+		char	   *t = strcmp(neweff, effort) != 0 ?
+			replace_in_line(text, len, summary_line, effort, neweff, &nlen) : NULL;
 
-		while (ln < summary_line && line_s)
+		if (t)
 		{
-			line_s = memchr(line_s, '\n', len - (line_s - text));
-			if (line_s)
-				line_s++;
-			ln++;
-		}
-		if (line_s)
-		{
-			size_t		rest = len - (line_s - text);
-			char	   *eol = memchr(line_s, '\n', rest);
-			size_t		llen = eol ? (size_t) (eol - line_s) : rest;
-			char	   *line = pnstrdup(line_s, llen);
-			char	   *pos = strstr(line, effort);
-
-			if (pos && strcmp(neweff, effort) != 0)
-			{
-				StringInfoData b;
-
-				initStringInfo(&b);
-				appendBinaryStringInfo(&b, text, line_s - text);
-				appendBinaryStringInfo(&b, line, pos - line);
-				appendStringInfoString(&b, neweff);
-				appendStringInfoString(&b, pos + strlen(effort));
-				appendBinaryStringInfo(&b, line_s + llen, rest - llen);
-				text = b.data;
-				len = b.len;
-			}
+			text = t;
+			len = nlen;
 		}
 	}
 	else if (summary_path && summary_line > 0 && effort && strcmp(summary_path, path) != 0)
@@ -400,43 +404,11 @@ re_render_apply(int64 repo_id, const char *version, bool write, bool commit)
 			bump = "Large";
 		if (bump)
 		{
-			char	   *st = read_committed(h, summary_path, &summary_len);
+			char	   *st = re_handle_read(h, summary_path, &summary_len);
 
 			if (st)
-			{
-				char	   *line_s = st;
-				int			ln = 1;
-
-				while (ln < summary_line && line_s)
-				{
-					line_s = memchr(line_s, '\n', summary_len - (line_s - st));
-					if (line_s)
-						line_s++;
-					ln++;
-				}
-				if (line_s)
-				{
-					char	   *needle = psprintf("| %s |", effort);
-					size_t		rest = summary_len - (line_s - st);
-					char	   *eol = memchr(line_s, '\n', rest);
-					char	   *line = pnstrdup(line_s, eol ? (size_t) (eol - line_s) : rest);
-					char	   *pos = strstr(line, needle);
-
-					if (pos)
-					{
-						StringInfoData b;
-
-						initStringInfo(&b);
-						appendBinaryStringInfo(&b, st, line_s - st);
-						appendBinaryStringInfo(&b, line, pos - line);
-						appendStringInfo(&b, "| %s |", bump);
-						appendBinaryStringInfo(&b, line_s + (pos - line) + strlen(needle),
-											   summary_len - (line_s - st) - (pos - line) - strlen(needle));
-						summary_text = b.data;
-						summary_len = b.len;
-					}
-				}
-			}
+				summary_text = replace_in_line(st, summary_len, summary_line, psprintf("| %s |", effort),
+											   psprintf("| %s |", bump), &summary_len);
 		}
 	}
 
@@ -463,7 +435,7 @@ re_render_apply(int64 repo_id, const char *version, bool write, bool commit)
 		MemoryContext old = MemoryContextSwitchTo(TopTransactionContext);
 		PendingWrite *w = palloc0(sizeof(PendingWrite));
 		size_t		old_len;
-		char	   *old_text = read_committed(h, path, &old_len);
+		char	   *old_text = re_handle_read(h, path, &old_len);
 
 		w->repo_path = pstrdup(repo_path);
 		w->expected_head = pstrdup(head);
@@ -478,7 +450,7 @@ re_render_apply(int64 repo_id, const char *version, bool write, bool commit)
 		if (summary_text)
 		{
 			size_t		ol;
-			char	   *ot = read_committed(h, summary_path, &ol);
+			char	   *ot = re_handle_read(h, summary_path, &ol);
 
 			w->files[1].path = pstrdup(summary_path);
 			w->files[1].data = pnstrdup(summary_text, summary_len);

@@ -238,6 +238,18 @@ re_handle_on_release(ReHandle *h, ReCleanupFn fn, void *arg)
 	h->ncleanups++;
 }
 
+/* A file of the resolved commit as text in the handle's arena; NULL when absent or too big. */
+char *
+re_handle_read(ReHandle *h, const char *path, size_t *len)
+{
+	char		err[512];
+	char	   *buf;
+
+	if (re_git_read(&h->git, path, h->arena, (size_t) re_max_file_bytes, &buf, len, NULL, err, sizeof(err)) != RG_OK)
+		return NULL;
+	return buf;
+}
+
 void
 re_handle_close(ReHandle *h)
 {

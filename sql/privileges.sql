@@ -20,6 +20,14 @@ RESET ROLE;
 SET ROLE re_reader;
 SELECT roadmap.ingest('/tmp/roadmap_enrich_fixtures/mono') > 0 AS reader_can_ingest;
 RESET ROLE;
+-- writing back needs pg_write_server_files too; proposing without writing does not
+GRANT EXECUTE ON FUNCTION roadmap.enrich(text, text, bool) TO re_reader;
+SET ROLE re_reader;
+SELECT count(*) FROM roadmap.enrich('0.10.0', '/tmp/roadmap_enrich_fixtures/mono');
+\echo :LAST_ERROR_SQLSTATE
+SELECT count(*) > 0 AS reader_can_propose FROM roadmap.enrich('0.10.0', '/tmp/roadmap_enrich_fixtures/mono', apply => false);
+RESET ROLE;
+REVOKE ALL ON FUNCTION roadmap.enrich(text, text, bool) FROM re_reader;
 -- not granted at all: EXECUTE is revoked from PUBLIC
 CREATE ROLE re_nobody LOGIN;
 SET ROLE re_nobody;

@@ -20,3 +20,6 @@ SELECT count(*) AS rules, count(*) FILTER (WHERE kind = 'never') AS never_rules
   FROM roadmap.constraint_rule WHERE repo_id = :repo_id;
 SELECT text FROM roadmap.constraint_rule WHERE repo_id = :repo_id AND text ILIKE '%unwrap%' ORDER BY rule_no;
 SELECT item_ids FROM roadmap.changelog_entry WHERE repo_id = :repo_id AND version = '0.34.0' AND item_ids <> '{}' ORDER BY entry_no LIMIT 3;
+-- gap scoring at the tip: one row per focus area for v0.36.0, six pillars
+SELECT count(*) AS focus_rows, count(DISTINCT pillar) AS pillars FROM roadmap.focus_gaps WHERE repo_id = :repo_id AND version = '0.36.0';
+SELECT pillar, top_focus FROM roadmap.pillar_gaps WHERE repo_id = :repo_id AND version = '0.36.0' ORDER BY ord;

@@ -15,10 +15,12 @@ ROLLBACK;
 SELECT count(*) FROM roadmap.enrich('0.11.0', '/tmp/roadmap_enrich_fixtures/wb_dirty');
 \echo :LAST_ERROR_SQLSTATE
 \! tail -1 /tmp/roadmap_enrich_fixtures/wb_dirty/roadmap/v0.11.0.md-full.md; git -C /tmp/roadmap_enrich_fixtures/wb_dirty log --format=%s | head -1
--- detached HEAD and bare repositories are refused for write-back
+-- detached HEAD, bare repositories and a merge in progress are refused for write-back
 SELECT count(*) FROM roadmap.enrich('0.11.0', '/tmp/roadmap_enrich_fixtures/wb_detached');
 \echo :LAST_ERROR_SQLSTATE
 SELECT count(*) FROM roadmap.enrich('0.11.0', '/tmp/roadmap_enrich_fixtures/bare.git');
+\echo :LAST_ERROR_SQLSTATE
+SELECT count(*) FROM roadmap.enrich('0.11.0', '/tmp/roadmap_enrich_fixtures/wb_merge');
 \echo :LAST_ERROR_SQLSTATE
 -- … but apply => false still works there
 SELECT count(*) > 0 AS proposed FROM roadmap.enrich('0.11.0', '/tmp/roadmap_enrich_fixtures/bare.git', apply => false);

@@ -27,14 +27,9 @@
 char *
 re_version_arg(const char *s)
 {
-	ReVersion	v;
+	ReVersion	v = re_parse_version_arg(s);
 	char		buf[32];
 
-	if (!re_version_parse(s, &v))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("malformed release version: \"%s\"", s),
-				 errhint("Write versions as X.Y.Z, optionally prefixed with v (e.g. 0.36.0 or v0.36.0).")));
 	re_version_format(&v, buf, sizeof(buf));
 	return pstrdup(buf);
 }
@@ -408,15 +403,13 @@ enrich_body(FunctionCallInfo fcinfo)
 
 	SPI_connect();
 	repo_id = re_resolve_repo(repo, &path, &ref);
-	/* serialise enrich runs on one repository; ingest takes the same lock */
-	{
-		Oid			types[1] = {TEXTOID};
-		Datum		vals[1] = {CStringGetTextDatum(path)};
-
-		re_spi_exec("SELECT pg_advisory_xact_lock(hashtext('roadmap_enrich:' || $1))", 1, types, vals, NULL, SPI_OK_SELECT);
-	}
 	t_ingest = GetCurrentTimestamp();
-	re_ingest(path, ref, &noop);	/* cheap no-op unless the ref moved */
+	/*
+	 * Cheap no-op unless the ref moved. It also takes the repository's
+	 * advisory lock for the rest of the transaction, which serialises
+	 * enrich runs on one repository.
+	 */
+	re_ingest(path, ref, &noop);
 	t_gather = GetCurrentTimestamp();
 	{
 		Oid			types[1] = {INT8OID};

@@ -10,6 +10,7 @@
 #include "../core/arena.h"
 #include "../core/gitrepo.h"
 #include "../core/mdoc.h"
+#include "../core/version.h"
 
 extern char *re_allowed_roots;
 extern int	re_max_file_bytes;
@@ -22,6 +23,7 @@ void		re_guc_init(void);
 void		re_require_read_privilege(void);
 char	   *re_resolve_repo_path(const char *path);
 MdLimits	re_md_limits(void);
+ReVersion	re_parse_version_arg(const char *s);
 
 /* A libgit2 repository and a core arena released with a memory context. */
 typedef void (*ReCleanupFn) (void *arg);

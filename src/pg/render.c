@@ -509,12 +509,10 @@ roadmap_render(PG_FUNCTION_ARGS)
 	SPI_connect();
 	repo_id = re_resolve_repo(repo, &path, &ref);
 	{
-		Oid			types[1] = {TEXTOID};
-		Datum		vals[1] = {CStringGetTextDatum(path)};
 		bool		noop;
 
-		re_spi_exec("SELECT pg_advisory_xact_lock(hashtext('roadmap_enrich:' || $1))", 1, types, vals, NULL, SPI_OK_SELECT);
-		re_ingest(path, ref, &noop);	/* render against the current commit */
+		/* render against the current commit; this holds the repository's lock */
+		re_ingest(path, ref, &noop);
 	}
 	rendered = re_render_apply(repo_id, version, write, commit);
 	result = (text *) SPI_palloc(VARHDRSZ + strlen(rendered));

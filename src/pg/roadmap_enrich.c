@@ -292,11 +292,10 @@ re_report_md_error(MdStatus st, const char *path, const char *commit, const char
 	}
 }
 
-/* Parse a version or raise 22P02. */
-static ReVersion
-version_arg(text *t)
+/* Parse a version argument or raise 22P02. */
+ReVersion
+re_parse_version_arg(const char *s)
 {
-	char	   *s = text_to_cstring(t);
 	ReVersion	v;
 
 	if (!re_version_parse(s, &v))
@@ -311,7 +310,7 @@ PG_FUNCTION_INFO_V1(roadmap_version_key);
 Datum
 roadmap_version_key(PG_FUNCTION_ARGS)
 {
-	ReVersion	v = version_arg(PG_GETARG_TEXT_PP(0));
+	ReVersion	v = re_parse_version_arg(text_to_cstring(PG_GETARG_TEXT_PP(0)));
 	Datum		parts[3];
 	int			i;
 
@@ -324,7 +323,7 @@ PG_FUNCTION_INFO_V1(roadmap_version_norm);
 Datum
 roadmap_version_norm(PG_FUNCTION_ARGS)
 {
-	ReVersion	v = version_arg(PG_GETARG_TEXT_PP(0));
+	ReVersion	v = re_parse_version_arg(text_to_cstring(PG_GETARG_TEXT_PP(0)));
 	char		buf[32];
 
 	re_version_format(&v, buf, sizeof(buf));

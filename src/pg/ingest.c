@@ -19,17 +19,6 @@
 #include "runlog.h"
 #include "../core/model.h"
 
-/* Markdown files found in the commit's tree. */
-typedef struct DocList
-{
-	int			n,
-				cap;
-	char	  **paths;
-	char	  **oids;
-	size_t	   *sizes;
-	const char **kinds;
-} DocList;
-
 static bool
 ends_with(const char *s, const char *suffix)
 {
@@ -66,29 +55,6 @@ doc_kind(const char *path)
 	return NULL;
 }
 
-/* Add path to the document list when it is a markdown file we consider. */
-static void
-collect_doc(DocList *d, const char *path, const char *oid_hex, size_t size)
-{
-	const char *kind = doc_kind(path);
-
-	if (kind == NULL)
-		return;
-	if (d->n == d->cap)
-	{
-		d->cap = d->cap ? d->cap * 2 : 64;
-		d->paths = d->paths ? repalloc(d->paths, sizeof(char *) * d->cap) : palloc(sizeof(char *) * d->cap);
-		d->oids = d->oids ? repalloc(d->oids, sizeof(char *) * d->cap) : palloc(sizeof(char *) * d->cap);
-		d->sizes = d->sizes ? repalloc(d->sizes, sizeof(size_t) * d->cap) : palloc(sizeof(size_t) * d->cap);
-		d->kinds = d->kinds ? repalloc(d->kinds, sizeof(char *) * d->cap) : palloc(sizeof(char *) * d->cap);
-	}
-	d->paths[d->n] = pstrdup(path);
-	d->oids[d->n] = pstrdup(oid_hex);
-	d->sizes[d->n] = size;
-	d->kinds[d->n] = kind;
-	d->n++;
-}
-
 /* Read and parse one markdown blob; missing_ok returns false when absent. */
 static bool
 load_doc(ReHandle *h, const char *path, MdDoc *doc, bool missing_ok)
@@ -118,7 +84,7 @@ load_doc(ReHandle *h, const char *path, MdDoc *doc, bool missing_ok)
 
 /* Replace the repository's catalog rows with the model. */
 static void
-store_model(int64 repo_id, ReModel *m, DocList *docs)
+store_model(int64 repo_id, ReModel *m, ReFileList *files, const char **kinds)
 {
 	ReCol		c[16];
 	int			i;
@@ -136,12 +102,14 @@ store_model(int64 repo_id, ReModel *m, DocList *docs)
 	re_col_init(&c[1], TEXTOID);
 	re_col_init(&c[2], TEXTOID);
 	re_col_init(&c[3], INT4OID);
-	for (i = 0; i < docs->n; i++)
+	for (i = 0; i < files->n; i++)
 	{
-		re_col_text(&c[0], docs->paths[i]);
-		re_col_text(&c[1], docs->oids[i]);
-		re_col_text(&c[2], docs->kinds[i]);
-		re_col_int(&c[3], (int) docs->sizes[i]);
+		if (kinds[i] == NULL)
+			continue;
+		re_col_text(&c[0], files->paths[i]);
+		re_col_text(&c[1], files->oids[i]);
+		re_col_text(&c[2], kinds[i]);
+		re_col_int(&c[3], (int) files->sizes[i]);
 	}
 	re_bulk_insert("INSERT INTO roadmap.document (repo_id, path, blob_id, kind, bytes) "
 				   "SELECT $1, * FROM unnest($2, $3, $4, $5)", repo_id, c, 4);
@@ -291,7 +259,8 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	ReHandle   *h;
 	ReModel		m;
 	MdDoc		doc;
-	DocList		docs;
+	const char **kinds;
+	int			ndocs = 0;
 	ReFileList	files;
 	int			probe_hits;
 	int			history_commits = 0;
@@ -318,15 +287,17 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	}
 	*noop = false;
 
-	memset(&docs, 0, sizeof(docs));
 	memset(&files, 0, sizeof(files));
 	if (re_git_list(&h->git, re_collect_file, &files, err, sizeof(err)) != RG_OK)
 		ereport(ERROR, (errcode(ERRCODE_IO_ERROR), errmsg("could not list the commit's files"),
 						errdetail("%s", err)));
+	/* the markdown documents we consider, by kind; NULL for every other file */
+	kinds = palloc0(sizeof(char *) * (files.n + 1));
 	for (i = 0; i < files.n; i++)
-		collect_doc(&docs, files.paths[i], files.oids[i], files.sizes[i]);
+		if ((kinds[i] = doc_kind(files.paths[i])) != NULL)
+			ndocs++;
 	ereport(DEBUG1, (errmsg("roadmap_enrich: commit %s has %d markdown files to consider",
-							h->git.commit_hex, docs.n)));
+							h->git.commit_hex, ndocs)));
 
 	re_model_init(&m, h->arena);
 	if (!load_doc(h, "ROADMAP.md", &doc, true))
@@ -348,14 +319,14 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 		re_model_changelog(&m, &doc);
 	if (load_doc(h, "AGENTS.md", &doc, true))
 		re_model_agents(&m, &doc);
-	for (i = 0; i < docs.n; i++)
-		if (strcmp(docs.kinds[i], "plan") == 0 && load_doc(h, docs.paths[i], &doc, false))
-			re_model_plan(&m, docs.paths[i], &doc);
+	for (i = 0; i < files.n; i++)
+		if (kinds[i] && strcmp(kinds[i], "plan") == 0 && load_doc(h, files.paths[i], &doc, false))
+			re_model_plan(&m, files.paths[i], &doc);
 	ereport(DEBUG1, (errmsg("roadmap_enrich: parsed %d releases, %d items, %d changelog entries",
 							m.releases.n, m.items.n, m.changelog.n)));
 
 	vals1[0] = Int64GetDatum(repo_id);
-	store_model(repo_id, &m, &docs);
+	store_model(repo_id, &m, &files, kinds);
 	probe_hits = re_run_probes(h, repo_id, &files);
 	{
 		int		   *open_items;
@@ -392,7 +363,7 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	appendStringInfo(&counts, "{\"documents\": %d, \"releases\": %d, \"items\": %d, "
 					 "\"changelog_entries\": %d, \"rules\": %d, \"plan_items\": %d, \"probe_hits\": %d, "
 					 "\"history_commits\": %d, \"layout\": \"%s\"}",
-					 docs.n, m.releases.n, m.items.n, m.changelog.n, m.rules.n, m.plan_items.n, probe_hits,
+					 ndocs, m.releases.n, m.items.n, m.changelog.n, m.rules.n, m.plan_items.n, probe_hits,
 					 history_commits, m.layout);
 	re_run_log(repo_id, "ingest", NULL, h->git.commit_hex, started, "success", counts.data, NULL);
 	re_handle_close(h);

@@ -519,21 +519,11 @@ CREATE FUNCTION roadmap.shipped_window() RETURNS int
 -- that no later release lists as done and no later changelog entry ships.
 -- Computed in C at ingest (re_model_deferred; the rule is in docs/scoring.md).
 CREATE TABLE roadmap.deferred (
-	repo_id      bigint NOT NULL REFERENCES roadmap.repository ON DELETE CASCADE,
+	repo_id      bigint NOT NULL,
 	version      text NOT NULL,
-	version_key  int[] NOT NULL,
 	item_id      text NOT NULL,
-	title        text,
-	status       text NOT NULL,
-	status_text  text,
-	deferred_to  text,
-	pillar       text,
-	effort       text,
-	priority     text,
-	path         text,
-	line         int,
-	description  text,
-	PRIMARY KEY (repo_id, version, item_id)
+	PRIMARY KEY (repo_id, version, item_id),
+	FOREIGN KEY (repo_id, version, item_id) REFERENCES roadmap.item ON DELETE CASCADE
 );
 
 -- Filled by the history walk at ingest: where each open item was first seen open.
@@ -550,20 +540,22 @@ CREATE TABLE roadmap.item_history (
 );
 
 CREATE VIEW roadmap.deferred_items AS
-	SELECT d.repo_id, d.version, d.item_id, d.title, d.status, d.status_text, d.deferred_to,
+	SELECT d.repo_id, d.version, d.item_id, i.title, i.status, i.status_text, i.deferred_to,
 	       s.first_seen_version,
 	       (SELECT count(*) FROM roadmap.release r
 	         WHERE r.repo_id = d.repo_id AND r.status = 'released'
 	           AND r.version_key > roadmap.version_key(s.first_seen_version))::int AS carried_releases,
 	       CASE WHEN h.repo_id IS NULL THEN 'catalog' ELSE 'history' END AS carried_source,
 	       h.first_seen_commit, h.first_seen_at, h.commits_open,
-	       d.pillar, d.effort, d.priority, d.path, d.line, d.description, d.version_key
+	       i.pillar, i.effort, i.priority, i.path, i.line, i.description, rl.version_key
 	  FROM roadmap.deferred d
+	  JOIN roadmap.item i USING (repo_id, version, item_id)
+	  JOIN roadmap.release rl USING (repo_id, version)
 	  LEFT JOIN roadmap.item_history h USING (repo_id, version, item_id)
 	  -- open since the earlier of: its own release, the release current when history first shows it open
 	  CROSS JOIN LATERAL (
 	       SELECT CASE WHEN h.first_seen_release IS NOT NULL
-	                    AND roadmap.version_key(h.first_seen_release) < d.version_key
+	                    AND roadmap.version_key(h.first_seen_release) < rl.version_key
 	                   THEN h.first_seen_release ELSE d.version END AS first_seen_version) s;
 
 -- Gap scoring ----------------------------------------------------------------

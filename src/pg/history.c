@@ -192,8 +192,10 @@ re_walk_history(ReHandle *h, int64 repo_id)
 	ReCol		c[7];
 
 	re_spi_exec("DELETE FROM roadmap.item_history WHERE repo_id = $1", 1, types, vals, NULL, SPI_OK_DELETE);
-	re_spi_exec("SELECT version, item_id, path FROM roadmap.deferred WHERE repo_id = $1 "
-				"ORDER BY version_key, item_id COLLATE \"C\"", 1, types, vals, NULL, SPI_OK_SELECT);
+	re_spi_exec("SELECT d.version, d.item_id, i.path FROM roadmap.deferred d "
+				"JOIN roadmap.item i USING (repo_id, version, item_id) "
+				"JOIN roadmap.release r USING (repo_id, version) "
+				"WHERE d.repo_id = $1 ORDER BY r.version_key, d.item_id COLLATE \"C\"", 1, types, vals, NULL, SPI_OK_SELECT);
 	memset(&w, 0, sizeof(w));
 	w.h = h;
 	w.n = (int) SPI_processed;

@@ -264,8 +264,6 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	ReFileList	files;
 	int			probe_hits;
 	int			history_commits = 0;
-	Oid			types1[1] = {INT8OID};
-	Datum		vals1[1];
 	char		err[512];
 	char	   *last_commit;
 	int64		repo_id;
@@ -325,7 +323,6 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	ereport(DEBUG1, (errmsg("roadmap_enrich: parsed %d releases, %d items, %d changelog entries",
 							m.releases.n, m.items.n, m.changelog.n)));
 
-	vals1[0] = Int64GetDatum(repo_id);
 	store_model(repo_id, &m, &files, kinds);
 	probe_hits = re_run_probes(h, repo_id, &files);
 	{
@@ -340,14 +337,9 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 			re_col_text(&dc[0], m.items.v[open_items[i]].version);
 			re_col_text(&dc[1], m.items.v[open_items[i]].item_id);
 		}
-		re_bulk_insert("INSERT INTO roadmap.deferred SELECT i.repo_id, i.version, r.version_key, i.item_id, i.title, "
-					   "i.status, i.status_text, i.deferred_to, i.pillar, i.effort, i.priority, i.path, i.line, "
-					   "i.description FROM unnest($2, $3) AS u(v, id) "
-					   "JOIN roadmap.item i ON i.repo_id = $1 AND i.version = u.v AND i.item_id = u.id "
-					   "JOIN roadmap.release r ON r.repo_id = $1 AND r.version = i.version", repo_id, dc, 2);
+		re_bulk_insert("INSERT INTO roadmap.deferred (repo_id, version, item_id) "
+					   "SELECT $1, * FROM unnest($2, $3)", repo_id, dc, 2);
 	}
-	(void) types1;
-	(void) vals1;
 	if (re_walk_history_enabled)
 		history_commits = re_walk_history(h, repo_id);
 	ereport(DEBUG1, (errmsg("roadmap_enrich: probes found %d hits in %d files", probe_hits, files.n)));

@@ -529,6 +529,83 @@ item_description(ReModel *m, int first_item, const ReRelease *rel, const MdDoc *
 		it->description[2000] = '\0';
 }
 
+/* The nearest heading above block j inside the section starting at bi. */
+static const char *
+item_section(const MdDoc *doc, int bi, int j)
+{
+	while (--j > bi)
+		if (doc->blocks[j].kind == MB_HEADING && doc->blocks[j].quote_depth == 0)
+			return doc->blocks[j].text;
+	return NULL;
+}
+
+/*
+ * A list item led by a bold item id is an item too: "- [ ] **PR-DATALOG-01**
+ * — text" (a checked box means done, an unchecked one open; a plain bullet
+ * is open). The title is the text up to " — " or the end of the first
+ * sentence; the whole text is the description.
+ */
+static void
+checklist_item(ReModel *m, int first_item, const ReRelease *rel, const char *path,
+			   const MdBlock *b, const char *section)
+{
+	ReArena    *a = m->arena;
+	char	   *id = strip_marks(a, b->bold, true);
+	char	   *rest,
+			   *t,
+			   *cut;
+	ReItem	   *it;
+
+	if (!re_is_item_id(id) || find_item(m, first_item, rel->version, id))
+		return;
+	rest = re_trim(a, skip_separators(b->text + strlen(b->bold)));
+	it = VEC_PUSH(m, m->items);
+	it->version = rel->version;
+	it->item_id = id;
+	it->path = re_strdup(a, path);
+	it->line = b->line;
+	it->section = section ? re_strdup(a, section) : NULL;
+	it->pillar = (char *) re_pillar_from_prefix(id);
+	if (it->pillar == NULL)
+		it->pillar = (char *) re_pillar_from_heading(section);
+	t = strip_marks(a, rest, false);
+	if ((cut = strstr(t, " \xE2\x80\x94 ")) != NULL || (cut = strstr(t, ". ")) != NULL)
+		*cut = '\0';
+	if (strlen(t) > 300)
+		t[300] = '\0';
+	it->title = *t ? t : NULL;
+	if (strlen(rest) > strlen(t))
+	{
+		it->description = re_strdup(a, rest);
+		if (strlen(it->description) > 2000)
+			it->description[2000] = '\0';
+	}
+	it->struck = strstr(b->text, "~~") == b->text;
+	if (b->checked == 1)
+	{
+		it->status = IS_DONE;
+		it->status_text = re_strdup(a, "[x]");
+	}
+	else if (it->struck)
+	{
+		it->status = IS_DONE;
+		it->status_text = re_strdup(a, "struck through");
+	}
+	else
+	{
+		int			st = re_item_status_from_text(rest);
+
+		it->status = IS_OPEN;
+		if (b->checked == 0)
+			it->status_text = re_strdup(a, "[ ]");
+		else if (st > 0)
+		{
+			it->status = (ReItemStatus) st;
+			it->status_text = re_strdup(a, t);
+		}
+	}
+}
+
 /* Items listed in tables inside one release section (blocks bi..be). */
 static void
 release_items(ReModel *m, ReRelease *rel, const char *path, const MdDoc *doc, int bi, int be)
@@ -552,6 +629,8 @@ release_items(ReModel *m, ReRelease *rel, const char *path, const MdDoc *doc, in
 	for (j = bi + 1; j < be; j++)
 		if (doc->blocks[j].kind == MB_PARAGRAPH && doc->blocks[j].bold)
 			item_description(m, first_item, rel, doc, j, be);
+		else if (doc->blocks[j].kind == MB_LIST_ITEM && doc->blocks[j].bold && doc->blocks[j].quote_depth == 0)
+			checklist_item(m, first_item, rel, path, &doc->blocks[j], item_section(doc, bi, j));
 }
 
 /* "**Status: Released (2026-04-26).**" or a plain "Status: Planned" line. */
@@ -571,6 +650,29 @@ section_status(const MdDoc *doc, int bi, int be, ReRelease *rel, ReArena *a)
 			continue;
 		while (*t == '*' || *t == ' ')
 			t++;
+		if (rel->scope == NULL && re_icontains(t, "scope:"))
+		{
+			/* "**Status: Planned** | **Scope: Very Large**" */
+			const char *sc = t;
+			size_t		k;
+
+			while (strncasecmp(sc, "scope:", 6) != 0)
+				sc++;
+			sc = skip_separators(sc + 6);
+			k = strcspn(sc, "|\n*");
+			if (k > 0 && k < 80)
+				rel->scope = re_trim(a, re_strndup(a, sc, k));
+			if (rel->effort == NULL)
+				rel->effort = rel->scope;
+		}
+		if (strlen(t) < 80 && (re_istarts_with(t, "released") || strncmp(t, "\xE2\x9C\x85", 3) == 0) &&
+			re_release_status_from_text(t, &(bool){false}) == RS_RELEASED)
+		{
+			/* a bare "Released ✅" / "✅ Released 2026-05-02" line */
+			rel->status = RS_RELEASED;
+			rel->status_text = re_strdup(a, t);
+			return true;
+		}
 		if (re_istarts_with(t, "status"))
 		{
 			bool		found;
@@ -709,6 +811,51 @@ link_path(ReArena *a, const char *roadmap_path, const char *href)
 	return rel;
 }
 
+/*
+ * An index row's title without the link text that follows it:
+ * "Fused Multi-Node Refresh (Full Details)", "… — Full details",
+ * "… [details]", "… →" become "Fused Multi-Node Refresh".
+ */
+static char *
+index_title(ReArena *a, const char *cellv)
+{
+	char	   *t = re_trim(a, cellv ? cellv : "");
+
+	for (;;)
+	{
+		size_t		n = strlen(t);
+		char	   *open = NULL;
+		size_t		k;
+
+		while (n > 0 && (t[n - 1] == ' ' || t[n - 1] == '|' || t[n - 1] == ':' || t[n - 1] == '-'))
+			t[--n] = '\0';
+		if (n >= 3 && (strcmp(t + n - 3, "\xE2\x86\x92") == 0 || strcmp(t + n - 3, "\xE2\x80\x94") == 0))
+		{
+			t[n - 3] = '\0';	/* "→", a dangling em dash */
+			continue;
+		}
+		if (n > 0 && (t[n - 1] == ')' || t[n - 1] == ']'))
+		{
+			open = strrchr(t, t[n - 1] == ')' ? '(' : '[');
+			if (open == NULL || open == t ||
+				!(re_icontains(open, "detail") || re_icontains(open, "full") ||
+				  re_icontains(open, "more") || re_icontains(open, "read")))
+				break;
+			*open = '\0';
+			continue;
+		}
+		/* a bare trailing "Full Details" */
+		k = strlen("full details");
+		if (n > k && strcasecmp(t + n - k, "full details") == 0)
+		{
+			t[n - k] = '\0';
+			continue;
+		}
+		break;
+	}
+	return re_trim(a, t);
+}
+
 /* The index layout: version tables linking to per-release files. */
 static int
 index_tables(ReModel *m, const char *path, const MdDoc *doc)
@@ -737,6 +884,8 @@ index_tables(ReModel *m, const char *path, const MdDoc *doc)
 			continue;
 		re_version_format(&v, buf, sizeof(buf));
 		href = cols.details >= 0 && b->cell_hrefs[cols.details] ? b->cell_hrefs[cols.details] : b->cell_hrefs[cols.version];
+		if (href == NULL && cols.theme >= 0 && cols.theme < b->ncells)
+			href = b->cell_hrefs[cols.theme];
 		if (href == NULL)
 			continue;
 		rel = re_model_find_release(m, buf);
@@ -749,7 +898,7 @@ index_tables(ReModel *m, const char *path, const MdDoc *doc)
 			rel->v = v;
 			rel->status = re_release_status_from_text(cell(b, cols.status), &f);
 			rel->status_text = re_strdup(m->arena, cell(b, cols.status));
-			rel->title = cols.theme >= 0 ? re_strdup(m->arena, cell(b, cols.theme)) : NULL;
+			rel->title = cols.theme >= 0 ? index_title(m->arena, cell(b, cols.theme)) : NULL;
 			rel->scope = cols.scope >= 0 ? re_strdup(m->arena, cell(b, cols.scope)) : NULL;
 			rel->effort = rel->scope;
 			rel->summary_path = re_strdup(m->arena, path);
@@ -792,8 +941,49 @@ re_model_roadmap(ReModel *m, const char *path, const MdDoc *doc)
 	}
 	if (index_tables(m, path, doc) > 0)
 		strcpy(m->layout, "index");
+	else if (nsections == 1)
+	{
+		/* a roadmap with a single "## v0.1.0 — Title" section */
+		strcpy(m->layout, "monolithic");
+		for (i = 0; i < doc->nblocks; i++)
+			if (doc->blocks[i].kind == MB_HEADING && doc->blocks[i].level == 2 &&
+				doc->blocks[i].quote_depth == 0)
+				release_section(m, path, doc, i);
+		effort_summary(m, path, doc);
+	}
 	else
 		strcpy(m->layout, "unknown");
+}
+
+/*
+ * The section of one release the index links to a file that is missing:
+ * read it from another file that holds a heading with that version (only
+ * that release; other version headings in the file are ignored).
+ */
+bool
+re_model_release_section_in(ReModel *m, const char *path, const MdDoc *doc, const char *version)
+{
+	int			i;
+	ReRelease  *rel = re_model_find_release(m, version);
+
+	if (rel == NULL || rel->line_start > 0)
+		return false;
+	for (i = 0; i < doc->nblocks; i++)
+	{
+		const MdBlock *b = &doc->blocks[i];
+		ReVersion	v;
+		char		buf[32];
+
+		if (b->kind != MB_HEADING || b->level > 3 || b->quote_depth != 0 || re_version_scan(b->text, &v) == 0)
+			continue;
+		re_version_format(&v, buf, sizeof(buf));
+		if (strcmp(buf, version) == 0)
+		{
+			release_section(m, path, doc, i);
+			return rel->line_start > 0;
+		}
+	}
+	return false;
 }
 
 void
@@ -890,7 +1080,8 @@ changelog_heading(ReArena *a, const char *text, char **version, char **date, cha
 	}
 	for (d = p; *d; d++)
 		if (isdigit((unsigned char) d[0]) && strlen(d) >= 10 && d[4] == '-' && d[7] == '-' &&
-			isdigit((unsigned char) d[3]) && isdigit((unsigned char) d[5]) && isdigit((unsigned char) d[9]))
+			isdigit((unsigned char) d[3]) && isdigit((unsigned char) d[5]) &&
+			(isdigit((unsigned char) d[9]) || ((d[8] == 'X' || d[8] == 'x' || d[8] == '?') && d[9] == d[8])))
 		{
 			*date = re_strndup(a, d, 10);
 			break;

@@ -111,6 +111,7 @@ void		re_model_roadmap(ReModel *m, const char *path, const MdDoc *doc);
 
 /* A per-release full file (index layout). */
 void		re_model_release_file(ReModel *m, const char *path, const MdDoc *doc);
+bool		re_model_release_section_in(ReModel *m, const char *path, const MdDoc *doc, const char *version);
 void		re_model_changelog(ReModel *m, const MdDoc *doc);
 void		re_model_agents(ReModel *m, const MdDoc *doc);
 void		re_model_plan(ReModel *m, const char *path, const MdDoc *doc);

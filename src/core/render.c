@@ -332,7 +332,8 @@ re_render(ReArena *a, const ReRenderIn *in, ReRenderOut *out, char *err, size_t 
 				seq = 0;
 	bool		has_theme = false;
 	int			risks_sub = -1,
-				stop_sub = -1;
+				stop_sub = -1,
+				exit_line = -1;
 	ReProposal *todo = re_alloc(a, sizeof(ReProposal) * (size_t) (in->nitems + 1));
 	int			ntodo = 0;
 	ReBuf		outb;
@@ -355,6 +356,8 @@ re_render(ReArena *a, const ReRenderIn *in, ReRenderOut *out, char *err, size_t 
 			continue;
 		if (l[i].len >= 18 && strstr(line_str(a, &l[i]), "Release Theme"))
 			has_theme = true;
+		if (exit_line < 0 && l[i].len >= 15 && strncasecmp(l[i].s, "**exit criteria", 15) == 0)
+			exit_line = i;		/* an "**Exit criteria:**" paragraph */
 		lv = heading_level(&l[i]);
 		if (lv == 0 || lv <= in->level)
 			continue;
@@ -477,6 +480,14 @@ re_render(ReArena *a, const ReRenderIn *in, ReRenderOut *out, char *err, size_t 
 	{
 		ReBuf		b;
 		int			at = stop_sub >= 0 ? subs[stop_sub].head : content_end(l, hs, he);
+		bool		before_stop = stop_sub >= 0;
+
+		/* new subsections go before an "**Exit criteria:**" paragraph, as before the heading */
+		if (exit_line >= 0 && exit_line < at)
+		{
+			at = exit_line;
+			before_stop = false;	/* a paragraph: stand apart from what precedes it */
+		}
 
 		re_buf_init(&b);
 		for (k = 0; k < RE_NPILLARS; k++)
@@ -509,7 +520,7 @@ re_render(ReArena *a, const ReRenderIn *in, ReRenderOut *out, char *err, size_t 
 			/* stand apart from what precedes when it is not a blank line */
 			char	   *t = re_buf_to_arena(a, &b);
 
-			if (stop_sub < 0 && at > 0 && !is_blank(&l[at - 1]))
+			if (!before_stop && at > 0 && !is_blank(&l[at - 1]))
 				t = re_sprintf(a, "%s%s", nl, t);
 			ins[nins].at = at;
 			ins[nins].seq = seq++;

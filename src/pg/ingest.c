@@ -82,6 +82,52 @@ load_doc(ReHandle *h, const char *path, MdDoc *doc, bool missing_ok)
 	return true;
 }
 
+/*
+ * The index links to a file that is not in the commit: read the sections of
+ * the releases that pointed there from another markdown file whose name
+ * holds the version (roadmap/v0.88.0.md for a missing v0.88.0-full.md),
+ * trying the link's own folder first. Returns the file used for the last
+ * release found, or NULL.
+ */
+static const char *
+re_find_moved_sections(ReHandle *h, ReModel *m, const char *missing, ReFileList *files, const char **kinds)
+{
+	const char *found = NULL;
+	const char *slash = strrchr(missing, '/');
+	size_t		dirlen = slash ? (size_t) (slash - missing + 1) : 0;
+	int			r,
+				pass,
+				i;
+	MdDoc		doc;
+
+	for (r = 0; r < m->releases.n; r++)
+	{
+		ReRelease  *rel = &m->releases.v[r];
+		bool		done = false;
+
+		if (rel->line_start > 0 || rel->path == NULL || strcmp(rel->path, missing) != 0)
+			continue;
+		for (pass = 0; pass < 2 && !done; pass++)
+			for (i = 0; i < files->n && !done; i++)
+			{
+				const char *p = files->paths[i];
+				const char *base = strrchr(p, '/');
+
+				base = base ? base + 1 : p;
+				if (kinds[i] == NULL || strcmp(p, missing) == 0 || strstr(base, rel->version) == NULL)
+					continue;
+				if (pass == 0 && (strncmp(p, missing, dirlen) != 0 || strchr(p + dirlen, '/') != NULL))
+					continue;
+				if (load_doc(h, p, &doc, true) && re_model_release_section_in(m, p, &doc, rel->version))
+				{
+					found = p;
+					done = true;
+				}
+			}
+	}
+	return found;
+}
+
 /* Replace the repository's catalog rows with the model. */
 static void
 store_model(int64 repo_id, ReModel *m, ReFileList *files, const char **kinds)
@@ -310,8 +356,13 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 		if (load_doc(h, m.full_paths.v[i], &doc, true))
 			re_model_release_file(&m, m.full_paths.v[i], &doc);
 		else
+		{
+			const char *found = re_find_moved_sections(h, &m, m.full_paths.v[i], &files, kinds);
+
 			ereport(NOTICE, (errmsg("ROADMAP.md links to \"%s\", which is not in commit %s",
-									m.full_paths.v[i], h->git.commit_hex)));
+									m.full_paths.v[i], h->git.commit_hex),
+							 found ? errdetail("The release's section was read from \"%s\", which holds it.", found) : 0));
+		}
 	}
 	if (load_doc(h, "CHANGELOG.md", &doc, true))
 		re_model_changelog(&m, &doc);
@@ -322,6 +373,14 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 			re_model_plan(&m, files.paths[i], &doc);
 	ereport(DEBUG1, (errmsg("roadmap_enrich: parsed %d releases, %d items, %d changelog entries",
 							m.releases.n, m.items.n, m.changelog.n)));
+	if (m.releases.n == 0)
+		ereport(WARNING,
+				(errcode(ERRCODE_WARNING),
+				 errmsg("no release recognised in ROADMAP.md of commit %s", h->git.commit_hex),
+				 errdetail("roadmap_enrich looks for level-2 headings that start with a version (\"## v0.1.0 — Title\"), "
+						   "or index tables with Version and Status columns whose rows link to per-release files "
+						   "holding headings of level 1 to 3 that start with a version (\"# v0.88.0 — Title\")."),
+				 errhint("See docs/ingest.md for the layouts that are understood.")));
 
 	store_model(repo_id, &m, &files, kinds);
 	probe_hits = re_run_probes(h, repo_id, &files);

@@ -597,7 +597,7 @@ checklist_item(ReModel *m, int first_item, const ReRelease *rel, const char *pat
 
 		it->status = IS_OPEN;
 		if (b->checked == 0)
-			it->status_text = re_strdup(a, "[ ]");
+			it->status_text = re_strdup(a, "unchecked");
 		else if (st > 0)
 		{
 			it->status = (ReItemStatus) st;

@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 #include <pcre2.h>
@@ -148,6 +149,27 @@ lines_above(const char *buf, size_t off, int back)
 	return s;
 }
 
+/* name occurs in text as a whole name: not inside a longer identifier. */
+bool
+re_contains_name(const char *text, const char *name)
+{
+	size_t		n = strlen(name);
+	const char *p = text;
+
+	if (n == 0)
+		return false;
+	while ((p = strstr(p, name)) != NULL)
+	{
+		char		before = p == text ? ' ' : p[-1];
+		char		after = p[n];
+
+		if (!(isalnum((unsigned char) before) || before == '_') && !(isalnum((unsigned char) after) || after == '_'))
+			return true;
+		p++;
+	}
+	return false;
+}
+
 int
 re_probe_run(ReProbe *p, const char *buf, size_t len, ReProbeResult *res, char *err, size_t errlen)
 {
@@ -198,7 +220,9 @@ re_probe_run(ReProbe *p, const char *buf, size_t len, ReProbeResult *res, char *
 					n = sizeof(name) - 1;
 				memcpy(name, buf + ov[2], n);
 				name[n] = '\0';
-				if (p->def.doc_text == NULL || strstr(p->def.doc_text, name) == NULL)
+				if (p->def.doc_text != NULL && re_contains_name(p->def.doc_text, name))
+					res->documented++;
+				else
 				{
 					res->hits++;
 					if (res->first_line == 0)

@@ -43,7 +43,10 @@ typedef struct ReProbeResult
 	int			hits;
 	int			first_line;		/* line of the first counted hit, 0 if none */
 	ReBuf		detail;			/* names for PM_MISSING_IN_DOC */
+	int			documented;		/* PM_MISSING_IN_DOC: names found in the docs */
 } ReProbeResult;
+
+bool		re_contains_name(const char *text, const char *name);
 
 bool		re_glob_match(const char *glob, const char *path);
 int			re_probe_compile(ReProbe *p, const ReProbeDef *def, char *err, size_t errlen);

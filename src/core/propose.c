@@ -9,6 +9,7 @@
  * keys, so the same input gives byte-identical output.
  */
 #include "propose.h"
+#include "describe.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -509,8 +510,11 @@ add_evidence(ReArena *a, const ReProposeIn *in, const ReEvidenceIn *e, Cand *c)
 	else
 		sentence(&b, re_sprintf(a, "Probe `%s` (%s) counts %d in `%s`, first at line %d",
 								e->probe_id, e->description, e->total_hits, e->top_file, e->top_line));
-	if (e->detail && *e->detail)
-		sentence(&b, re_sprintf(a, "Missing: %s", e->detail));
+	if (e->detail && strncmp(e->detail, "none documented: ", 17) == 0)
+		sentence(&b, re_sprintf(a, "No file of the documentation tree (docs/, SUMMARY.md, README) names any of them, so the reference is missing altogether: %s",
+								re_cut_list(a, e->detail + 17, 160)));
+	else if (e->detail && *e->detail)
+		sentence(&b, re_sprintf(a, "Missing: %s", re_cut_list(a, e->detail, 160)));
 	if (e->rationale)
 		sentence(&b, re_sprintf(a, "It matters because %s", e->rationale));
 	else if (f)
@@ -740,11 +744,13 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 			if (rule)
 			{
 				c->p.rule_no = rule->rule_no;
-				c->p.description = re_sprintf(a, "%s AGENTS.md (line %d): \"%s\"", c->p.description,
-											  rule->line, rule->text);
+				c->p.description = re_sprintf(a, "%s %s (line %d): \"%s\"", c->p.description,
+											  rule->path ? rule->path : "AGENTS.md", rule->line, rule->text);
 				if (c->kind == 1)
 					c->p.priority = "P0";	/* the code violates a stated constraint */
 			}
+			/* 2–4 sentences, at most ~600 characters (describe.h) */
+			c->p.description = re_description_fit(a, c->p.description, RE_DESC_MAX_SENTENCES, RE_DESC_MAX_CHARS);
 			if (c->p.focus_id && nused < (int) (sizeof(used_focus) / sizeof(used_focus[0])))
 				used_focus[nused++] = c->p.focus_id;
 			chosen[out->n] = c;

@@ -80,6 +80,7 @@ typedef struct ReRuleIn
 	const char *kind;
 	const char *text;
 	int			line;
+	const char *path;			/* AGENTS.md or the skill file; NULL = AGENTS.md */
 } ReRuleIn;
 
 typedef struct ReProposeIn

@@ -153,7 +153,7 @@ gather(int64 repo_id, const char *version, ReProposeIn *in)
 	re_spi_exec("SELECT g.focus_id, g.pillar, f.ord, f.name, g.score, g.shipped_recent, g.last_shipped_version, "
 				"coalesce(g.releases_since_shipped, -1), g.planned_in_target, g.plan_open, g.evidence_hits, "
 				"f.effort, f.schema_change, f.engine_core, f.title, f.rationale, f.verify "
-				"FROM roadmap.focus_gaps g JOIN roadmap.focus_area f USING (focus_id) "
+				"FROM roadmap.focus_gaps g JOIN roadmap.repo_focus_area f ON f.repo_id = g.repo_id AND f.focus_id = g.focus_id "
 				"WHERE g.repo_id = $1 AND g.version = $2 ORDER BY f.pillar COLLATE \"C\", f.ord",
 				2, types, vals, NULL, SPI_OK_SELECT);
 	n = SPI_processed;
@@ -188,7 +188,9 @@ gather(int64 repo_id, const char *version, ReProposeIn *in)
 				"(array_agg(e.first_line ORDER BY e.hits DESC, e.path COLLATE \"C\"))[1], "
 				"string_agg(e.detail, ', ' ORDER BY e.path COLLATE \"C\"), p.rationale "
 				"FROM roadmap.evidence e JOIN roadmap.probe p ON p.probe_id = e.probe "
-				"WHERE e.repo_id = $1 GROUP BY e.probe, e.focus_id, p.title, p.description, p.verify_command, p.rationale "
+				"WHERE e.repo_id = $1 AND EXISTS (SELECT 1 FROM roadmap.repo_focus_area f "
+				"  WHERE f.repo_id = e.repo_id AND f.focus_id = e.focus_id AND f.applicable) "
+				"GROUP BY e.probe, e.focus_id, p.title, p.description, p.verify_command, p.rationale "
 				"ORDER BY e.probe COLLATE \"C\"", 1, types, vals, NULL, SPI_OK_SELECT);
 	n = SPI_processed;
 	in->nevidence = (int) n;
@@ -214,9 +216,11 @@ gather(int64 repo_id, const char *version, ReProposeIn *in)
 	re_spi_exec("SELECT d.version, d.item_id, coalesce(d.title, d.item_id), d.status_text, d.effort, d.priority, "
 				"coalesce(d.pillar, bf.pillar), bf.focus_id, d.carried_releases, d.first_seen_version "
 				"FROM roadmap.deferred_items d "
-				"LEFT JOIN LATERAL (SELECT f.focus_id, f.pillar FROM roadmap.focus_area f "
-				"   JOIN roadmap.pillar p USING (pillar) "
-				"  WHERE coalesce(d.title, '') ~* roadmap.focus_pattern(f.match) AND (d.pillar IS NULL OR f.pillar = d.pillar) "
+				"LEFT JOIN LATERAL (SELECT f.focus_id, f.pillar FROM roadmap.focus_match m "
+				"   JOIN roadmap.repo_focus_area f ON f.repo_id = m.repo_id AND f.focus_id = m.focus_id AND f.applicable "
+				"   JOIN roadmap.pillar p ON p.pillar = f.pillar "
+				"  WHERE m.repo_id = d.repo_id AND m.kind = 'item_title' AND m.version = d.version AND m.ref = d.item_id "
+				"    AND (d.pillar IS NULL OR f.pillar = d.pillar) "
 				"  ORDER BY p.ord, f.ord LIMIT 1) bf ON true "
 				"WHERE d.repo_id = $1 AND d.version_key < roadmap.version_key($2) "
 				"ORDER BY d.version_key, d.item_id COLLATE \"C\"", 2, types, vals, NULL, SPI_OK_SELECT);
@@ -265,7 +269,7 @@ gather(int64 repo_id, const char *version, ReProposeIn *in)
 		in->shipped[i].text = val(i, 2);
 	}
 
-	re_spi_exec("SELECT rule_no, kind, text, line FROM roadmap.constraint_rule WHERE repo_id = $1 ORDER BY rule_no",
+	re_spi_exec("SELECT rule_no, kind, text, line, path FROM roadmap.constraint_rule WHERE repo_id = $1 ORDER BY rule_no",
 				1, types, vals, NULL, SPI_OK_SELECT);
 	n = SPI_processed;
 	in->nrules = (int) n;
@@ -276,6 +280,7 @@ gather(int64 repo_id, const char *version, ReProposeIn *in)
 		in->rules[i].kind = val(i, 2);
 		in->rules[i].text = val(i, 3);
 		in->rules[i].line = ival(i, 4);
+		in->rules[i].path = val(i, 5);
 	}
 }
 

@@ -16,6 +16,7 @@
 #include "ingest.h"
 #include "probes.h"
 #include "history.h"
+#include "focus.h"
 #include "runlog.h"
 #include "../core/model.h"
 
@@ -310,6 +311,8 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	ReFileList	files;
 	int			probe_hits;
 	int			history_commits = 0;
+	int			nfocus = 0;
+	bool		from_skill = false;
 	char		err[512];
 	char	   *last_commit;
 	int64		repo_id;
@@ -322,6 +325,16 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	re_handle_resolve(h, ref, path);
 
 	repo_id = lock_repository(path, ref, &last_commit);
+	if (last_commit && strcmp(last_commit, h->git.commit_hex) == 0)
+	{
+		Oid			t1[1] = {INT8OID};
+		Datum		v1[1] = {Int64GetDatum(repo_id)};
+
+		/* read before focus areas were per repository (0.1.0): read again */
+		re_spi_exec("SELECT 1 FROM roadmap.repo_focus_area WHERE repo_id = $1 LIMIT 1", 1, t1, v1, NULL, SPI_OK_SELECT);
+		if (SPI_processed == 0)
+			last_commit = NULL;
+	}
 	if (last_commit && strcmp(last_commit, h->git.commit_hex) == 0)
 	{
 		re_run_log(repo_id, "ingest", NULL, h->git.commit_hex, started, "noop", NULL, NULL);
@@ -399,6 +412,7 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 		re_bulk_insert("INSERT INTO roadmap.deferred (repo_id, version, item_id) "
 					   "SELECT $1, * FROM unnest($2, $3)", repo_id, dc, 2);
 	}
+	re_ingest_focus(h, repo_id, &m, &files, kinds, &nfocus, &from_skill);
 	if (re_walk_history_enabled)
 		history_commits = re_walk_history(h, repo_id);
 	ereport(DEBUG1, (errmsg("roadmap_enrich: probes found %d hits in %d files", probe_hits, files.n)));
@@ -413,9 +427,9 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	initStringInfo(&counts);
 	appendStringInfo(&counts, "{\"documents\": %d, \"releases\": %d, \"items\": %d, "
 					 "\"changelog_entries\": %d, \"rules\": %d, \"plan_items\": %d, \"probe_hits\": %d, "
-					 "\"history_commits\": %d, \"layout\": \"%s\"}",
+					 "\"history_commits\": %d, \"layout\": \"%s\", \"focus_areas\": %d, \"focus_source\": \"%s\"}",
 					 ndocs, m.releases.n, m.items.n, m.changelog.n, m.rules.n, m.plan_items.n, probe_hits,
-					 history_commits, m.layout);
+					 history_commits, m.layout, nfocus, from_skill ? "skill" : "built-in");
 	re_run_log(repo_id, "ingest", NULL, h->git.commit_hex, started, "success", counts.data, NULL);
 	re_handle_close(h);
 	return repo_id;

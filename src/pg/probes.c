@@ -6,6 +6,7 @@
 
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
+#include "lib/stringinfo.h"
 #include "utils/builtins.h"
 
 #include "catalog.h"
@@ -50,6 +51,54 @@ probe_set_free(void *arg)
 	ps->n = 0;
 }
 
+/* A documentation file: any .md under docs/, any mdBook SUMMARY.md, the README. */
+static bool
+is_doc_file(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	size_t		n = strlen(path);
+
+	base = base ? base + 1 : path;
+	if (strcmp(base, "SUMMARY.md") == 0)
+		return true;
+	if (strcasecmp(path, "README.md") == 0 || strcasecmp(path, "README") == 0)
+		return true;
+	return strncmp(path, "docs/", 5) == 0 && n > 3 && strcmp(path + n - 3, ".md") == 0;
+}
+
+/*
+ * The whole documentation tree as one text, where missing_in_doc probes
+ * look for each name (and the probe's own doc_path, wherever it is).
+ */
+static char *
+docs_tree_text(ReHandle *h, ReFileList *files, const char *doc_path)
+{
+	StringInfoData b;
+	int			i;
+
+	initStringInfo(&b);
+	for (i = 0; i < files->n; i++)
+	{
+		char	   *buf;
+		size_t		len;
+
+		if (!(is_doc_file(files->paths[i]) || (doc_path && strcmp(files->paths[i], doc_path) == 0)))
+			continue;
+		if (files->sizes[i] > (size_t) re_max_file_bytes)
+			continue;
+		buf = re_handle_read(h, files->paths[i], &len);
+		if (buf == NULL)
+			continue;
+		appendBinaryStringInfo(&b, buf, (int) len);
+		appendStringInfoChar(&b, '\n');
+	}
+	/* blobs may hold NUL bytes: the names are searched as C strings */
+	for (i = 0; i < b.len; i++)
+		if (b.data[i] == '\0')
+			b.data[i] = '\n';
+	return b.data;
+}
+
 /* Compile enabled probes, run them over matching files, store the hits. */
 int
 re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
@@ -62,6 +111,9 @@ re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
 				i,
 				j,
 				total = 0;
+	char	   *docs_tree = NULL;
+	int		   *documented,
+			   *missing;
 	re_spi_exec("DELETE FROM roadmap.probe_hit WHERE repo_id = $1", 1, types, vals, NULL, SPI_OK_DELETE);
 	re_spi_exec("SELECT probe_id, path_glob, pattern, exclude_from, context_absent, context_lines, mode, doc_path "
 				"FROM roadmap.probe WHERE enabled ORDER BY probe_id COLLATE \"C\"", 0, NULL, NULL, NULL, SPI_OK_SELECT);
@@ -94,13 +146,11 @@ re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
 			d.context_lines = ctx_lines ? atoi(ctx_lines) : 3;
 			d.mode = strcmp(mode, "files_without") == 0 ? PM_FILES_WITHOUT :
 				strcmp(mode, "missing_in_doc") == 0 ? PM_MISSING_IN_DOC : PM_COUNT;
-			if (d.mode == PM_MISSING_IN_DOC && doc_path)
+			if (d.mode == PM_MISSING_IN_DOC)
 			{
-				size_t		len;
-
-				d.doc_text = re_handle_read(h, doc_path, &len);
-				if (d.doc_text == NULL)
-					d.doc_text = "";
+				if (docs_tree == NULL)
+					docs_tree = docs_tree_text(h, files, doc_path);
+				d.doc_text = docs_tree;
 			}
 			ps->n = i + 1;
 			if (re_probe_compile(&ps->probes[i], &d, err, sizeof(err)) != 0)
@@ -112,6 +162,8 @@ re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
 		}
 	}
 
+	documented = palloc0(sizeof(int) * (ps->n + 1));
+	missing = palloc0(sizeof(int) * (ps->n + 1));
 	for (j = 0; j < 5; j++)
 		re_col_init(&c[j], j == 2 || j == 3 ? INT4OID : TEXTOID);
 	for (i = 0; i < files->n; i++)
@@ -143,6 +195,8 @@ re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
 				ereport(NOTICE, (errmsg("probe \"%s\" skipped %s: %s", p->def.probe_id, files->paths[i], err)));
 				continue;
 			}
+			documented[j] += r.documented;
+			missing[j] += p->def.mode == PM_MISSING_IN_DOC ? r.hits : 0;
 			if (r.hits > 0)
 			{
 				re_col_text(&c[0], p->def.probe_id);
@@ -157,5 +211,15 @@ re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
 	}
 	re_bulk_insert("INSERT INTO roadmap.probe_hit (repo_id, probe_id, path, hits, first_line, detail) "
 				   "SELECT $1, * FROM unnest($2, $3, $4, $5, $6)", repo_id, c, 5);
+	/* no reference at all: the documentation tree names none of the probe's names */
+	for (j = 0; j < ps->n; j++)
+		if (ps->probes[j].def.mode == PM_MISSING_IN_DOC && missing[j] > 0 && documented[j] == 0)
+		{
+			Oid			t2[2] = {INT8OID, TEXTOID};
+			Datum		v2[2] = {Int64GetDatum(repo_id), CStringGetTextDatum(ps->probes[j].def.probe_id)};
+
+			re_spi_exec("UPDATE roadmap.probe_hit SET detail = 'none documented: ' || detail "
+						"WHERE repo_id = $1 AND probe_id = $2", 2, t2, v2, NULL, SPI_OK_UPDATE);
+		}
 	return total;
 }

@@ -10,6 +10,8 @@
 
 #include "../../src/core/model.h"
 #include "../../src/core/probe.h"
+#include "../../src/core/focus.h"
+#include "../../src/core/describe.h"
 
 static int	passed,
 			failed;
@@ -429,6 +431,7 @@ main(void)
 	test_probes();
 	test_quick_status();
 	test_layouts();
+	test_focus();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

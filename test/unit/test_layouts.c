@@ -58,7 +58,7 @@ test_layouts(void)
 	it = item(&m, "0.88.0", "PR-DATALOG-01");
 	CHECK(it && it->status == IS_OPEN && it->line == 7);
 	CHECK_STR(it ? it->title : NULL, "Stratify rule sets with negation before evaluation");
-	CHECK_STR(it ? it->status_text : NULL, "[ ]");
+	CHECK_STR(it ? it->status_text : NULL, "unchecked");
 	CHECK_STR(it ? it->section : NULL, "Items");
 	it = item(&m, "0.88.0", "PR-DATALOG-02");
 	CHECK(it && it->status == IS_DONE);
@@ -122,5 +122,96 @@ test_layouts(void)
 	re_model_roadmap(&m, "ROADMAP.md", &d);
 	CHECK_STR(m.layout, "unknown");
 	CHECK(m.releases.n == 0);
+	re_arena_free(a);
+}
+
+static const char sib_skill[] =
+"---\nname: enrich-release-roadmap\ndescription: \"x\"\n---\n\n# Enrich\n\n"
+"## Inputs to Gather First\n\n1. `ROADMAP.md` — the target\n2. `CHANGELOG.md` — shipped\n\n"
+"### Pillar 1 — CORRECTNESS\n\nGuiding question: *\"Could a SPARQL query return wrong solutions?\"*\n\n"
+"Focus areas:\n- SPARQL property path evaluation (`*`, `+`, `?` operators)\n- Datalog stratified negation and recursive rules\n\n"
+"---\n\n### Pillar 5 — EASE OF USE\n\nGuiding question: *\"Ten minutes?\"*\n\nFocus areas:\n- Documentation gaps (SPARQL reference)\n\n"
+"### Step 3 — Write the Theme\n\n- not an area\n\n"
+"```markdown\n### Correctness\n- not an area either\n```\n\n"
+"## Constraints (Always Respect)\n\n- Never load triples outside a transaction\n- Ids are stable\n";
+
+static void
+test_focus(void)
+{
+	ReArena    *a = re_arena_new();
+	MdDoc		d = parse(a, sib_skill);
+	ReSkill		s;
+	ReFocusSet	fs;
+	char		err[256];
+	const char *m[3];
+	char	   *t;
+
+	re_skill_parse(a, sib_skill, &d, &s);
+	CHECK_STR(s.name, "enrich-release-roadmap");
+	CHECK(s.nareas == 3);
+	if (s.nareas == 3)
+	{
+		CHECK_STR(s.areas[0].pillar, "correctness");
+		CHECK_STR(s.areas[1].name, "Datalog stratified negation and recursive rules");
+		CHECK(s.areas[1].ord == 2);
+		CHECK_STR(s.areas[2].pillar, "ease_of_use");
+		CHECK(s.areas[2].ord == 1);
+	}
+	CHECK(s.nquestions == 2);
+	CHECK_STR(s.nquestions ? s.questions[0].text : NULL, "Could a SPARQL query return wrong solutions?");
+	CHECK(s.nconstraints == 2);
+	CHECK(s.ninputs == 2);
+
+	/* derived terms: acronyms and code verbatim, long words stemmed, generic words dropped */
+	CHECK_STR(re_focus_terms(a, "SPARQL property path evaluation (`*`, `+`, `?` operators)"),
+			  "sparql|property|evalu|operator");
+	CHECK_STR(re_focus_terms(a, "Datalog stratified negation and recursive rules"),
+			  "datalog|stratifi|negat|recurs|rules");
+	CHECK_STR(re_focus_terms(a, "Delta weight / `__pgt_count` accounting errors"),
+			  "delta|weight|__pgt_count|account|error");
+	CHECK_STR(re_focus_terms(a, "Turtle and JSON-LD import tutorials"), "turtle|json\\-ld|import|tutorial");
+	CHECK_STR(re_focus_terms(a, "Test coverage"), "test\\ coverage");
+	CHECK_STR(re_focus_norm_name(a, "Documentation gaps (SPARQL reference)", true), "documentation gaps");
+	CHECK_STR(re_focus_norm_name(a, "Delta weight / `__pgt_count`  accounting", false), "delta weight / __pgt_count accounting");
+
+	/* matching: case-insensitive, at word starts only, like \m(?:…) with ~* */
+	m[0] = "cte|lateral";
+	m[1] = re_focus_terms(a, "Datalog stratified negation and recursive rules");
+	m[2] = "null.{0,20}(join|key)";
+	CHECK(re_focus_compile(&fs, m, 3, err, sizeof(err)) == -1);
+	CHECK(re_focus_match(&fs, 0, "Recursive CTEs", 14));
+	CHECK(!re_focus_match(&fs, 0, "affected rows", 13));
+	CHECK(re_focus_match(&fs, 1, "Stratification of rules", 23));
+	CHECK(re_focus_match(&fs, 1, "NEGATION as failure", 19));
+	CHECK(!re_focus_match(&fs, 1, "SPARQL paths", 12));
+	CHECK(re_focus_match(&fs, 2, "NULL\nin a join", 14));	/* . spans lines, as in ~* */
+	re_focus_free(&fs);
+	m[0] = "broken(";
+	CHECK(re_focus_compile(&fs, m, 1, err, sizeof(err)) == 0);
+	re_focus_free(&fs);
+
+	/* the description-length rule */
+	t = re_cut_list(a, "alpha, beta, gamma, delta, epsilon", 20);
+	CHECK_STR(t, "alpha, beta, gamma \xE2\x80\xA6 and 2 more");
+	CHECK_STR(re_cut_list(a, "a, b", 20), "a, b");
+	CHECK(re_sentence_count("One `x.y` here. Two, e.g. Three. Verify: `a. B` reports nothing.") == 3);
+	CHECK(re_sentence_count("No period at the end") == 1);
+	t = re_description_fit(a, "One. Two. Three. Four. Five.", 4, 600);
+	CHECK_STR(t, "One; two. Three. Four. Five.");
+	{
+		char		big[2000];
+		char	   *f;
+
+		snprintf(big, sizeof(big), "Probe counts 3. Missing: %s. It matters. Verify: `cmd` reports nothing.",
+				 "name_one, name_two, name_three, name_four, name_five, name_six, name_seven, name_eight, "
+				 "name_nine, name_ten, name_eleven, name_twelve, name_thirteen, name_fourteen, name_fifteen, "
+				 "name_sixteen, name_seventeen, name_eighteen, name_nineteen, name_twenty, name_twenty_one, "
+				 "name_twenty_two, name_twenty_three, name_twenty_four, name_twenty_five, name_twenty_six, "
+				 "name_twenty_seven, name_twenty_eight, name_twenty_nine, name_thirty, name_thirty_one");
+		f = re_description_fit(a, big, 4, 300);
+		CHECK(strlen(f) <= 300);
+		CHECK(re_sentence_count(f) == 4);
+		CHECK(strstr(f, "Verify: `cmd` reports nothing.") != NULL);
+	}
 	re_arena_free(a);
 }

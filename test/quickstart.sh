@@ -25,13 +25,20 @@ $PSQL -q -c "SET client_min_messages = warning" -c "DROP EXTENSION IF EXISTS roa
 APPLY=$([ $SAMPLE = 1 ] && echo true || echo false)
 $PSQL -v repo="$REPO" -v version="$VERSION" -v apply="$APPLY" <<'SQL'
 \pset footer off
+-- read the repository first: the summary tables below are empty before an ingest
+SET client_min_messages = warning;
+SELECT roadmap.ingest(:'repo') AS repo_id \gset
+RESET client_min_messages;
 \echo
 \echo == where v:version is thin (pillar_gaps)
-SELECT pillar, score, top_focus, deferred_open, evidence_hits FROM roadmap.pillar_gaps g
-  JOIN roadmap.repository r USING (repo_id) WHERE r.path = :'repo' AND version = roadmap.version_norm(:'version') ORDER BY ord;
+SELECT path, pillar, score, top_focus, deferred_open, evidence_hits FROM roadmap.pillar_gaps
+ WHERE repo_id = :repo_id AND version = roadmap.version_norm(:'version') ORDER BY ord;
+\echo == focus areas in use and where they come from (focus_source)
+SELECT source, applicable, count(*) AS areas, min(source_path) AS skill_file FROM roadmap.focus_source
+ WHERE repo_id = :repo_id GROUP BY 1, 2 ORDER BY 1, 2;
 \echo == open items carried over from released versions
 SELECT d.version, d.item_id, left(d.title, 60) AS title, d.carried_releases FROM roadmap.deferred_items d
-  JOIN roadmap.repository r USING (repo_id) WHERE r.path = :'repo' ORDER BY d.version_key, d.item_id LIMIT 20;
+ WHERE d.repo_id = :repo_id ORDER BY d.version_key, d.item_id LIMIT 20;
 \echo == proposals (roadmap.enrich)
 SELECT item_id, title, effort, priority, source FROM roadmap.enrich(:'version', :'repo', apply => :apply);
 SQL

@@ -118,7 +118,7 @@ if [ -f "$CORPUS_BUNDLE" ]; then
   git -C /tmp/roadmap_enrich_corpus_wb485 checkout -q -b at-485 "$(git -C /tmp/roadmap_enrich_corpus rev-parse v019-start)"
   chown -R postgres /tmp/roadmap_enrich_corpus /tmp/roadmap_enrich_corpus_wb /tmp/roadmap_enrich_corpus_wb485
   runuser -u postgres -- "$PG_REGRESS" --inputdir="$WORK/test/corpus" --outputdir="$WORK/corpus" $PGOPTS \
-    --dbname=corpus_regression corpus_tip corpus_history corpus_enrich corpus_writeback >"$WORK/corpus.log" 2>&1
+    --dbname=corpus_regression corpus_tip corpus_history corpus_enrich corpus_writeback corpus_focus >"$WORK/corpus.log" 2>&1
   grep -E '^(test|ok|not ok| )|tests' "$WORK/corpus.log"; count_regress "$WORK/corpus.log"
   [ -f "$WORK/corpus/regression.diffs" ] && head -100 "$WORK/corpus/regression.diffs"
 else

@@ -46,12 +46,12 @@ if [ $# -gt 0 ]; then
   echo "this line is not in the output" >>"$B/expected/versions.out"
   chown -R postgres "$B"
   PG_REGRESS=$(pg_config --pkglibdir)/pgxs/src/test/regress/pg_regress
-  runuser -u postgres -- "$PG_REGRESS" --inputdir="$B" --outputdir="$B/out" "$@" \
+  runuser -u postgres -- "$PG_REGRESS" --inputdir="$B" $(expected_dir "$B") --outputdir="$B/out" "$@" \
     --dbname=selftest_regression versions >"$B/regress.log" 2>&1; rc=$?
   sed 's/^/     | /' "$B/regress.log" | grep -E 'ok|FAILED|failed' | head -3
   expect "real pg_regress ($(pg_config --version)), broken expected file: counted failed" 0 1 count_regress "$B/regress.log" $rc 1
   cp "$SRC/expected/versions.out" "$B/expected/"
-  runuser -u postgres -- "$PG_REGRESS" --inputdir="$B" --outputdir="$B/out" "$@" \
+  runuser -u postgres -- "$PG_REGRESS" --inputdir="$B" $(expected_dir "$B") --outputdir="$B/out" "$@" \
     --dbname=selftest_regression versions >"$B/regress.log" 2>&1; rc=$?
   expect "real pg_regress, intact expected file: counted passed" 1 0 count_regress "$B/regress.log" $rc 1
 fi

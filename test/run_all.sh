@@ -65,14 +65,14 @@ bash "$SRC/test/fixtures/make_repos.sh" "$FIX" postgres
 # the server's OS user must read the inputs and write the results
 cp -r "$SRC/sql" "$SRC/expected" "$SRC/test" "$WORK/"; chown -R postgres "$WORK"
 REGRESS=$(make -C "$SRC" -s -f Makefile print-regress 2>/dev/null)
-runuser -u postgres -- "$PG_REGRESS" --inputdir="$WORK" --outputdir="$WORK/regress" $PGOPTS \
+runuser -u postgres -- "$PG_REGRESS" --inputdir="$WORK" $(expected_dir "$WORK") --outputdir="$WORK/regress" $PGOPTS \
   --dbname=contrib_regression $REGRESS >"$WORK/regress.log" 2>&1; rc=$?
 cat "$WORK/regress.log" | grep -E '^(test|ok|not ok| )|tests' ; count_regress "$WORK/regress.log" $rc $(echo $REGRESS | wc -w)
 [ -f "$WORK/regress/regression.diffs" ] && head -100 "$WORK/regress/regression.diffs"
 
 tier "isolation (pg_isolation_regress: concurrent enrich)"
 PG_ISO=$(pg_config --pkglibdir)/pgxs/src/test/isolation/pg_isolation_regress
-runuser -u postgres -- "$PG_ISO" --inputdir="$WORK/test/isolation" --outputdir="$WORK/isolation" $PGOPTS \
+runuser -u postgres -- "$PG_ISO" --inputdir="$WORK/test/isolation" $(expected_dir "$WORK/test/isolation") --outputdir="$WORK/isolation" $PGOPTS \
   --dbname=isolation_regression concurrent_enrich >"$WORK/isolation.log" 2>&1; rc=$?
 grep -E '^(test|ok|not ok| )|tests' "$WORK/isolation.log"; count_regress "$WORK/isolation.log" $rc 1
 [ -f "$WORK/isolation/regression.diffs" ] && head -60 "$WORK/isolation/regression.diffs"
@@ -104,7 +104,7 @@ if [ -f "$CORPUS_BUNDLE" ]; then
   git clone -q /tmp/roadmap_enrich_corpus /tmp/roadmap_enrich_corpus_wb485
   git -C /tmp/roadmap_enrich_corpus_wb485 checkout -q -b at-485 "$(git -C /tmp/roadmap_enrich_corpus rev-parse v019-start)"
   chown -R postgres /tmp/roadmap_enrich_corpus /tmp/roadmap_enrich_corpus_wb /tmp/roadmap_enrich_corpus_wb485
-  runuser -u postgres -- "$PG_REGRESS" --inputdir="$WORK/test/corpus" --outputdir="$WORK/corpus" $PGOPTS \
+  runuser -u postgres -- "$PG_REGRESS" --inputdir="$WORK/test/corpus" $(expected_dir "$WORK/test/corpus") --outputdir="$WORK/corpus" $PGOPTS \
     --dbname=corpus_regression corpus_tip corpus_history corpus_enrich corpus_writeback >"$WORK/corpus.log" 2>&1; rc=$?
   grep -E '^(test|ok|not ok| )|tests' "$WORK/corpus.log"; count_regress "$WORK/corpus.log" $rc 4
   [ -f "$WORK/corpus/regression.diffs" ] && head -100 "$WORK/corpus/regression.diffs"

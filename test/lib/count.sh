@@ -39,3 +39,13 @@ count_summary() {
   fi
   PASS=$((PASS + p)); FAIL=$((FAIL + f))
 }
+
+# expected_dir DIR — the option that makes pg_regress read expected files from
+# DIR/expected. PostgreSQL 16+ takes them from --expecteddir, whose default is
+# the current directory, not --inputdir: without it a test whose expected file
+# is elsewhere is compared with the wrong file (or none) and can pass.
+expected_dir() {
+  if "$(pg_config --pkglibdir)/pgxs/src/test/regress/pg_regress" --help 2>/dev/null | grep -q -- '--expecteddir'; then
+    echo "--expecteddir=$1"
+  fi
+}

@@ -105,9 +105,11 @@ re_run_log(int64 repo_id, const char *kind, const char *version, const char *com
 {
 	Oid			types[8] = {INT8OID, TEXTOID, TEXTOID, TEXTOID, TIMESTAMPTZOID, TEXTOID, TEXTOID, TEXTOID};
 	Datum		values[8];
-	char		nulls[8] = "        ";
+	char		nulls[8];
 	bool		isnull;
 	int64		id;
+
+	memset(nulls, ' ', sizeof(nulls));
 
 	values[0] = Int64GetDatum(repo_id);
 	if (repo_id <= 0)

@@ -99,8 +99,9 @@ re_runlog_main(Datum arg)
 	RunLogMsg	m;
 	Oid			types[5] = {TEXTOID, TEXTOID, TEXTOID, TIMESTAMPTZOID, TEXTOID};
 	Datum		vals[5];
-	char		nulls[5] = "     ";
+	char		nulls[5];
 
+	memset(nulls, ' ', sizeof(nulls));
 	BackgroundWorkerUnblockSignals();
 	CurrentResourceOwner = ResourceOwnerCreate(NULL, "roadmap_enrich run log");
 	seg = dsm_attach(h);

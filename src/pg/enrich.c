@@ -1,100 +1,22 @@
 /*
- * enrich.c — roadmap.enrich(version, repo, apply) and roadmap.next_version:
- * gather the scored catalog for a planned release, let the core choose the
- * items, store them as roadmap.proposal rows and return them.
+ * enrich.c — choose a planned release's items: gather the scored catalog,
+ * let the core choose (core/propose.c), store them as roadmap.proposal rows
+ * and record the run. Calls catalog, config, handle and ingest.
  */
 #include "postgres.h"
 
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
-#include "fmgr.h"
-#include "funcapi.h"
 #include "lib/stringinfo.h"
-#include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
 #include "catalog.h"
+#include "config.h"
 #include "enrich.h"
-#include "glue.h"
+#include "handle.h"
 #include "ingest.h"
-#include "render.h"
-#include "runlog.h"
 #include "../core/propose.h"
-#include "../core/version.h"
-
-/* Canonical "X.Y.Z" of a version argument, or a 22P02 error. */
-char *
-re_version_arg(const char *s)
-{
-	ReVersion	v = re_parse_version_arg(s);
-	char		buf[32];
-
-	re_version_format(&v, buf, sizeof(buf));
-	return pstrdup(buf);
-}
-
-/* Resolve the repo argument (NULL = the only registered one) to id and path. */
-int64
-re_resolve_repo(const char *repo, char **path, char **ref)
-{
-	Oid			types[1] = {TEXTOID};
-	Datum		vals[1];
-	bool		isnull;
-
-	if (repo == NULL)
-	{
-		re_spi_exec("SELECT repo_id, path, ref FROM roadmap.repository ORDER BY repo_id", 0, NULL, NULL, NULL, SPI_OK_SELECT);
-		if (SPI_processed == 0)
-			ereport(ERROR,
-					(errcode(ERRCODE_UNDEFINED_OBJECT),
-					 errmsg("no repository has been ingested yet"),
-					 errhint("Run SELECT roadmap.ingest('/path/to/repository') first, or pass the repository path.")));
-		if (SPI_processed > 1)
-			ereport(ERROR,
-					(errcode(ERRCODE_AMBIGUOUS_PARAMETER),
-					 errmsg("%d repositories are registered; say which one", (int) SPI_processed),
-					 errhint("Pass the repository path as the repo argument.")));
-	}
-	else
-	{
-		char	   *canonical = re_resolve_repo_path(repo);
-		bool		noop;
-
-		vals[0] = CStringGetTextDatum(canonical);
-		re_spi_exec("SELECT repo_id, path, ref FROM roadmap.repository WHERE path = $1", 1, types, vals, NULL, SPI_OK_SELECT);
-		if (SPI_processed == 0)
-		{
-			re_ingest(canonical, "HEAD", &noop);
-			re_spi_exec("SELECT repo_id, path, ref FROM roadmap.repository WHERE path = $1", 1, types, vals, NULL, SPI_OK_SELECT);
-		}
-	}
-	*path = SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 2);
-	*ref = SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 3);
-	return DatumGetInt64(SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull));
-}
-
-static void
-arena_release(void *arg)
-{
-	re_arena_free((ReArena *) arg);
-}
-
-/* A core arena freed when the current memory context is reset or deleted. */
-ReArena *
-re_arena_in_context(void)
-{
-	ReArena    *a = re_arena_new();
-	MemoryContextCallback *cb;
-
-	if (a == NULL)
-		ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
-	cb = palloc0(sizeof(MemoryContextCallback));
-	cb->func = arena_release;
-	cb->arg = a;
-	MemoryContextRegisterResetCallback(CurrentMemoryContext, cb);
-	return a;
-}
 
 static char *
 val(int row, int col)
@@ -365,50 +287,29 @@ store(int64 repo_id, const char *version, const char *commit, ReProposeOut *out)
 	}
 }
 
-/* The work of roadmap.enrich; its caller records a failure. */
-static Datum
-enrich_body(FunctionCallInfo fcinfo)
+/*
+ * Choose the proposals of (repo, version) and store them: re-read the ref
+ * (a cheap no-op unless it moved; it also takes the repository's advisory
+ * lock for the rest of the transaction, which serialises enrich runs on one
+ * repository), gather the scored catalog, let the core choose, store the
+ * rows and record the run. Caller has SPI connected.
+ */
+void
+re_enrich_run(int64 repo_id, const char *version, const char *path, const char *ref)
 {
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	TimestampTz started = GetCurrentTimestamp();
-	char	   *version;
-	char	   *repo = PG_ARGISNULL(1) ? NULL : text_to_cstring(PG_GETARG_TEXT_PP(1));
-	bool		apply = PG_ARGISNULL(2) ? true : PG_GETARG_BOOL(2);
-	char	   *path,
-			   *ref,
-			   *commit;
-	int64		repo_id;
+	char	   *commit;
 	bool		noop;
 	ReProposeIn in;
 	ReProposeOut out;
 	ReArena    *arena;
-	MemoryContext callcxt = CurrentMemoryContext;
-	uint64		i;
 	TimestampTz t_ingest,
 				t_gather,
 				t_propose,
 				t_store,
 				t_end;
 
-	if (PG_ARGISNULL(0))
-		ereport(ERROR,
-				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-				 errmsg("version must not be null"),
-				 errhint("Pass a planned release such as roadmap.next_version().")));
-	version = re_version_arg(text_to_cstring(PG_GETARG_TEXT_PP(0)));
-	re_require_read_privilege();
-	if (apply)
-		re_require_write_privilege();
-	InitMaterializedSRF(fcinfo, 0);
-
-	SPI_connect();
-	repo_id = re_resolve_repo(repo, &path, &ref);
 	t_ingest = GetCurrentTimestamp();
-	/*
-	 * Cheap no-op unless the ref moved. It also takes the repository's
-	 * advisory lock for the rest of the transaction, which serialises
-	 * enrich runs on one repository.
-	 */
 	re_ingest(path, ref, &noop);
 	t_gather = GetCurrentTimestamp();
 	{
@@ -439,72 +340,4 @@ enrich_body(FunctionCallInfo fcinfo)
 
 		re_run_log(repo_id, "enrich", version, commit, started, "success", counts, NULL);
 	}
-	if (apply)
-		re_render_apply(repo_id, version, true, true);
-
-	/* return the stored rows */
-	{
-		Oid			types[2] = {INT8OID, TEXTOID};
-		Datum		vals[2] = {Int64GetDatum(repo_id), CStringGetTextDatum(version)};
-		MemoryContext old;
-
-		re_spi_exec("SELECT * FROM roadmap.proposal WHERE repo_id = $1 AND version = $2 ORDER BY ord",
-					2, types, vals, NULL, SPI_OK_SELECT);
-		old = MemoryContextSwitchTo(rsinfo->econtext->ecxt_per_query_memory);
-		for (i = 0; i < SPI_processed; i++)
-			tuplestore_puttuple(rsinfo->setResult, SPI_tuptable->vals[i]);
-		MemoryContextSwitchTo(old);
-	}
-	SPI_finish();
-	MemoryContextSwitchTo(callcxt);
-	return (Datum) 0;
-}
-
-PG_FUNCTION_INFO_V1(roadmap_enrich);
-Datum
-roadmap_enrich(PG_FUNCTION_ARGS)
-{
-	MemoryContext cxt = CurrentMemoryContext;
-	const char *version = PG_ARGISNULL(0) ? NULL : text_to_cstring(PG_GETARG_TEXT_PP(0));
-	const char *repo = PG_ARGISNULL(1) ? NULL : text_to_cstring(PG_GETARG_TEXT_PP(1));
-	Datum		result = (Datum) 0;
-
-	PG_TRY();
-	{
-		result = enrich_body(fcinfo);
-	}
-	PG_CATCH();
-	{
-		re_log_failure(cxt, "enrich", version, repo);
-		PG_RE_THROW();
-	}
-	PG_END_TRY();
-	return result;
-}
-
-PG_FUNCTION_INFO_V1(roadmap_next_version);
-Datum
-roadmap_next_version(PG_FUNCTION_ARGS)
-{
-	char	   *repo = PG_ARGISNULL(0) ? NULL : text_to_cstring(PG_GETARG_TEXT_PP(0));
-	char	   *path,
-			   *ref,
-			   *result = NULL;
-	int64		repo_id;
-	Oid			types[1] = {INT8OID};
-	Datum		vals[1];
-
-	SPI_connect();
-	repo_id = re_resolve_repo(repo, &path, &ref);
-	vals[0] = Int64GetDatum(repo_id);
-	re_spi_exec("SELECT version FROM roadmap.release WHERE repo_id = $1 AND status <> 'released' "
-				"ORDER BY version_key LIMIT 1", 1, types, vals, NULL, SPI_OK_SELECT);
-	if (SPI_processed > 0)
-		result = val(0, 1);
-	if (result)
-		result = MemoryContextStrdup(fcinfo->flinfo->fn_mcxt, result);
-	SPI_finish();
-	if (result == NULL)
-		PG_RETURN_NULL();
-	PG_RETURN_TEXT_P(cstring_to_text(result));
 }

@@ -1,22 +1,24 @@
 /*
- * ingest.c — roadmap.ingest(repo, ref): read a commit's roadmap files with
- * libgit2, understand them with the core, replace the repository's rows.
+ * ingest.c — read a commit's roadmap files through a repository handle,
+ * understand them with the core (mdoc, model), replace the repository's
+ * catalog rows, run the probes and the history walk. Calls catalog, config,
+ * errors, handle, history and probes.
  */
 #include "postgres.h"
 
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
-#include "fmgr.h"
 #include "lib/stringinfo.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
 #include "catalog.h"
-#include "glue.h"
+#include "config.h"
+#include "errors.h"
+#include "handle.h"
+#include "history.h"
 #include "ingest.h"
 #include "probes.h"
-#include "history.h"
-#include "runlog.h"
 #include "../core/model.h"
 
 static bool
@@ -69,13 +71,8 @@ load_doc(ReHandle *h, const char *path, MdDoc *doc, bool missing_ok)
 	st = re_git_read(&h->git, path, h->arena, lim.max_bytes, &buf, &len, NULL, err, sizeof(err));
 	if (st == RG_ENOTFOUND && missing_ok)
 		return false;
-	if (st == RG_ETOOBIG)
-		re_report_md_error(MD_ETOOBIG, path, h->git.commit_hex, err);
 	if (st != RG_OK)
-		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_FILE),
-				 errmsg("could not read \"%s\" from the repository", path),
-				 errdetail("%s", err)));
+		re_report_git_read(st, path, h->git.commit_hex, err);
 	ms = md_parse(h->arena, buf, len, &lim, doc, err, sizeof(err));
 	if (ms != MD_OK)
 		re_report_md_error(ms, path, h->git.commit_hex, err);
@@ -264,7 +261,6 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	ReFileList	files;
 	int			probe_hits;
 	int			history_commits = 0;
-	char		err[512];
 	char	   *last_commit;
 	int64		repo_id;
 	int			i;
@@ -285,10 +281,7 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	}
 	*noop = false;
 
-	memset(&files, 0, sizeof(files));
-	if (re_git_list(&h->git, re_collect_file, &files, err, sizeof(err)) != RG_OK)
-		ereport(ERROR, (errcode(ERRCODE_IO_ERROR), errmsg("could not list the commit's files"),
-						errdetail("%s", err)));
+	re_handle_list(h, &files);
 	/* the markdown documents we consider, by kind; NULL for every other file */
 	kinds = palloc0(sizeof(char *) * (files.n + 1));
 	for (i = 0; i < files.n; i++)
@@ -360,39 +353,4 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	re_run_log(repo_id, "ingest", NULL, h->git.commit_hex, started, "success", counts.data, NULL);
 	re_handle_close(h);
 	return repo_id;
-}
-
-/* The work of roadmap.ingest; its caller records a failure. */
-static int64
-ingest_body(const char *repo, const char *ref)
-{
-	bool		noop;
-	int64		id;
-
-	SPI_connect();
-	id = re_ingest(repo, ref, &noop);
-	SPI_finish();
-	return id;
-}
-
-PG_FUNCTION_INFO_V1(roadmap_ingest);
-Datum
-roadmap_ingest(PG_FUNCTION_ARGS)
-{
-	MemoryContext cxt = CurrentMemoryContext;
-	const char *repo = text_to_cstring(PG_GETARG_TEXT_PP(0));
-	const char *ref = text_to_cstring(PG_GETARG_TEXT_PP(1));
-	int64		id = 0;
-
-	PG_TRY();
-	{
-		id = ingest_body(repo, ref);
-	}
-	PG_CATCH();
-	{
-		re_log_failure(cxt, "ingest", NULL, repo);
-		PG_RE_THROW();
-	}
-	PG_END_TRY();
-	PG_RETURN_INT64(id);
 }

@@ -9,27 +9,9 @@
 #include "utils/builtins.h"
 
 #include "catalog.h"
+#include "config.h"
 #include "probes.h"
 #include "../core/probe.h"
-
-int
-re_collect_file(const char *path, const char *oid_hex, size_t size, void *arg)
-{
-	ReFileList *f = arg;
-
-	if (f->n == f->cap)
-	{
-		f->cap = f->cap ? f->cap * 2 : 256;
-		f->paths = f->paths ? repalloc(f->paths, sizeof(char *) * f->cap) : palloc(sizeof(char *) * f->cap);
-		f->oids = f->oids ? repalloc(f->oids, sizeof(char *) * f->cap) : palloc(sizeof(char *) * f->cap);
-		f->sizes = f->sizes ? repalloc(f->sizes, sizeof(size_t) * f->cap) : palloc(sizeof(size_t) * f->cap);
-	}
-	f->paths[f->n] = pstrdup(path);
-	f->oids[f->n] = pstrdup(oid_hex);
-	f->sizes[f->n] = size;
-	f->n++;
-	return 0;
-}
 
 typedef struct ProbeSet
 {

@@ -44,7 +44,7 @@ enrich_body(FunctionCallInfo fcinfo)
 		re_require_write_privilege();
 	InitMaterializedSRF(fcinfo, 0);
 
-	SPI_connect();
+	re_spi_connect();
 	repo_id = re_resolve_repo(repo, &path, &ref);
 	re_enrich_run(repo_id, version, path, ref);
 	if (apply)
@@ -102,13 +102,13 @@ roadmap_next_version(PG_FUNCTION_ARGS)
 	Oid			types[1] = {INT8OID};
 	Datum		vals[1];
 
-	SPI_connect();
+	re_spi_connect();
 	repo_id = re_resolve_repo(repo, &path, &ref);
 	vals[0] = Int64GetDatum(repo_id);
 	re_spi_exec("SELECT version FROM roadmap.release WHERE repo_id = $1 AND status <> 'released' "
 				"ORDER BY version_key LIMIT 1", 1, types, vals, NULL, SPI_OK_SELECT);
 	if (SPI_processed > 0)
-		result = SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1);
+		result = re_get_text(0, 1);
 	if (result)
 		result = MemoryContextStrdup(fcinfo->flinfo->fn_mcxt, result);
 	SPI_finish();

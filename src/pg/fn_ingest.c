@@ -7,6 +7,7 @@
 #include "fmgr.h"
 #include "utils/builtins.h"
 
+#include "catalog.h"
 #include "ingest.h"
 #include "runlog.h"
 
@@ -17,7 +18,7 @@ ingest_body(const char *repo, const char *ref)
 	bool		noop;
 	int64		id;
 
-	SPI_connect();
+	re_spi_connect();
 	id = re_ingest(repo, ref, &noop);
 	SPI_finish();
 	return id;

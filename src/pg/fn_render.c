@@ -37,7 +37,7 @@ roadmap_render(PG_FUNCTION_ARGS)
 	re_require_read_privilege();
 	if (write)
 		re_require_write_privilege();
-	SPI_connect();
+	re_spi_connect();
 	repo_id = re_resolve_repo(repo, &path, &ref);
 	{
 		bool		noop;
@@ -75,7 +75,7 @@ roadmap_diff(PG_FUNCTION_ARGS)
 		ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED), errmsg("version must not be null")));
 	version = re_version_arg(text_to_cstring(PG_GETARG_TEXT_PP(0)));
 	re_require_read_privilege();
-	SPI_connect();
+	re_spi_connect();
 	repo_id = re_resolve_repo(repo, &path, &ref);
 	{
 		bool		noop;
@@ -89,8 +89,8 @@ roadmap_diff(PG_FUNCTION_ARGS)
 
 		re_spi_exec("SELECT r.path, p.head_commit FROM roadmap.release r JOIN roadmap.repository p USING (repo_id) "
 					"WHERE r.repo_id = $1 AND r.version = $2", 2, types, vals, NULL, SPI_OK_SELECT);
-		file = SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1);
-		head = SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 2);
+		file = re_get_text(0, 1);
+		head = re_get_text(0, 2);
 	}
 	h = re_handle_open(path, "to roadmap.diff");
 	re_handle_resolve(h, head, path);

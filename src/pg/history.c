@@ -183,16 +183,14 @@ walk_free(void *arg)
 static void
 load_tracked(Walk *w, int64 repo_id)
 {
-	Oid			types[1] = {INT8OID};
-	Datum		vals[1] = {Int64GetDatum(repo_id)};
 	int			i;
 
-	re_spi_exec("DELETE FROM roadmap.item_history WHERE repo_id = $1", 1, types, vals, NULL, SPI_OK_DELETE);
-	re_spi_exec("SELECT d.version, d.item_id, i.path FROM roadmap.deferred d "
-				"JOIN roadmap.item i USING (repo_id, version, item_id) "
-				"JOIN roadmap.release r USING (repo_id, version) "
-				"WHERE d.repo_id = $1 ORDER BY r.version_key, d.item_id COLLATE \"C\"", 1, types, vals, NULL, SPI_OK_SELECT);
-	w->n = (int) SPI_processed;
+	re_spi_repo("DELETE FROM roadmap.item_history WHERE repo_id = $1", repo_id, NULL, SPI_OK_DELETE);
+	w->n = (int) re_spi_repo("SELECT d.version, d.item_id, i.path FROM roadmap.deferred d "
+							 "JOIN roadmap.item i USING (repo_id, version, item_id) "
+							 "JOIN roadmap.release r USING (repo_id, version) "
+							 "WHERE d.repo_id = $1 ORDER BY r.version_key, d.item_id COLLATE \"C\"",
+							 repo_id, NULL, SPI_OK_SELECT);
 	if (w->n == 0)
 		return;
 	w->t = palloc0(sizeof(Tracked) * w->n);
@@ -200,11 +198,11 @@ load_tracked(Walk *w, int64 repo_id)
 	w->ids = palloc(sizeof(char *) * w->n);
 	for (i = 0; i < w->n; i++)
 	{
-		w->t[i].version = SPI_getvalue(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 1);
-		w->t[i].item_id = SPI_getvalue(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 2);
+		w->t[i].version = re_get_text(i, 1);
+		w->t[i].item_id = re_get_text(i, 2);
 		w->versions[i] = w->t[i].version;
 		w->ids[i] = w->t[i].item_id;
-		w->t[i].path = SPI_getvalue(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 3);
+		w->t[i].path = re_get_text(i, 3);
 		w->t[i].active = w->t[i].path != NULL;
 	}
 }

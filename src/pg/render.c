@@ -21,12 +21,6 @@
 #include "../core/model.h"
 #include "../core/render.h"
 
-static char *
-sval(int row, int col)
-{
-	return SPI_getvalue(SPI_tuptable->vals[row], SPI_tuptable->tupdesc, col);
-}
-
 /*
  * Copy of text with the first occurrence of `from` on line `lineno` replaced
  * by `to` (same line count); NULL when the line or the text is not there.
@@ -77,8 +71,7 @@ verify_reparse(ReArena *a, const char *path, const char *text, size_t len, const
 	MdLimits	lim = re_md_limits();
 	int			i,
 				k;
-	Oid			types[2] = {INT8OID, TEXTOID};
-	Datum		vals[2] = {Int64GetDatum(repo_id), CStringGetTextDatum(version)};
+	int			nold;
 
 	lim.max_bytes = len + 1;
 	if (md_parse(a, text, len, &lim, &doc, err, sizeof(err)) != MD_OK)
@@ -89,10 +82,11 @@ verify_reparse(ReArena *a, const char *path, const char *text, size_t len, const
 		re_model_roadmap(&m, path, &doc);
 	else
 		re_model_release_file(&m, path, &doc);
-	re_spi_exec("SELECT item_id FROM roadmap.item WHERE repo_id = $1 AND version = $2", 2, types, vals, NULL, SPI_OK_SELECT);
-	for (i = 0; i < (int) SPI_processed + n; i++)
+	nold = (int) re_spi_repo("SELECT item_id FROM roadmap.item WHERE repo_id = $1 AND version = $2",
+							 repo_id, version, SPI_OK_SELECT);
+	for (i = 0; i < nold + n; i++)
 	{
-		const char *id = i < (int) SPI_processed ? sval(i, 1) : items[i - SPI_processed].item_id;
+		const char *id = i < nold ? re_get_text(i, 1) : items[i - nold].item_id;
 
 		for (k = 0; k < m.items.n; k++)
 			if (strcmp(m.items.v[k].version, version) == 0 && strcmp(m.items.v[k].item_id, id) == 0)
@@ -121,39 +115,42 @@ typedef struct RenderTarget
 	char	   *risks;
 } RenderTarget;
 
+/* Columns of the render-target query. */
+enum
+{
+	RT_REPO_PATH = 1, RT_HEAD, RT_LAYOUT, RT_PATH, RT_LINE_START, RT_LINE_END, RT_LEVEL,
+	RT_SUMMARY_PATH, RT_SUMMARY_LINE, RT_EFFORT, RT_THEME, RT_RISKS
+};
+
 /* Read the release's section, file and stored enrichment; errors when absent. */
 static void
 fetch_target(int64 repo_id, const char *version, RenderTarget *t)
 {
-	Oid			types[2] = {INT8OID, TEXTOID};
-	Datum		vals[2] = {Int64GetDatum(repo_id), CStringGetTextDatum(version)};
-
-	re_spi_exec("SELECT p.path, p.head_commit, p.layout, r.path, r.line_start, r.line_end, r.heading_level, "
+	if (re_spi_repo("SELECT p.path, p.head_commit, p.layout, r.path, r.line_start, r.line_end, r.heading_level, "
 				"r.summary_path, r.summary_line, r.effort, e.theme, e.risks "
 				"FROM roadmap.release r JOIN roadmap.repository p USING (repo_id) "
 				"LEFT JOIN roadmap.enrichment e USING (repo_id, version) "
-				"WHERE r.repo_id = $1 AND r.version = $2", 2, types, vals, NULL, SPI_OK_SELECT);
-	if (SPI_processed == 0)
+				"WHERE r.repo_id = $1 AND r.version = $2", repo_id, version, SPI_OK_SELECT) == 0)
 		ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT), errmsg("release %s is not in the roadmap", version),
 						errhint("SELECT version FROM roadmap.release WHERE status <> 'released' lists the candidates.")));
-	t->repo_path = sval(0, 1);
-	t->head = sval(0, 2);
-	t->layout = sval(0, 3);
-	t->path = sval(0, 4);
-	if (sval(0, 5) == NULL || t->path == NULL)
+	t->repo_path = re_get_text(0, RT_REPO_PATH);
+	t->head = re_get_text(0, RT_HEAD);
+	t->layout = re_get_text(0, RT_LAYOUT);
+	t->path = re_get_text(0, RT_PATH);
+	t->line_start = re_get_int(0, RT_LINE_START, 0);
+	if (t->line_start == 0 || t->path == NULL)
 		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 						errmsg("release %s has no section to enrich", version),
 						errdetail("The roadmap lists it, but no \"## v%s — …\" heading was found in %s.", version,
 								  t->path ? t->path : "its file"),
 						errhint("Add the release section, commit, and run again.")));
-	t->line_start = atoi(sval(0, 5));
-	t->line_end = atoi(sval(0, 6));
-	t->level = sval(0, 7) ? atoi(sval(0, 7)) : 2;
-	t->summary_path = sval(0, 8);
-	t->summary_line = sval(0, 9) ? atoi(sval(0, 9)) : 0;
-	t->effort = sval(0, 10);
-	t->theme = sval(0, 11);
-	t->risks = sval(0, 12);
+	t->line_end = re_get_int(0, RT_LINE_END, 0);
+	t->level = re_get_int(0, RT_LEVEL, 2);
+	t->summary_path = re_get_text(0, RT_SUMMARY_PATH);
+	t->summary_line = re_get_int(0, RT_SUMMARY_LINE, 0);
+	t->effort = re_get_text(0, RT_EFFORT);
+	t->theme = re_get_text(0, RT_THEME);
+	t->risks = re_get_text(0, RT_RISKS);
 	if (t->theme == NULL)
 		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 						errmsg("release %s has no stored proposals", version),
@@ -169,9 +166,9 @@ fetch_pillars(RePillarDef *pillars)
 	re_spi_exec("SELECT pillar, name, prefix FROM roadmap.pillar ORDER BY ord", 0, NULL, NULL, NULL, SPI_OK_SELECT);
 	for (i = 0; i < RE_NPILLARS && i < (int) SPI_processed; i++)
 	{
-		pillars[i].key = sval(i, 1);
-		pillars[i].name = sval(i, 2);
-		pillars[i].prefix = sval(i, 3);
+		pillars[i].key = re_get_text(i, 1);
+		pillars[i].name = re_get_text(i, 2);
+		pillars[i].prefix = re_get_text(i, 3);
 		pillars[i].next_number = 0;
 	}
 }
@@ -180,26 +177,23 @@ fetch_pillars(RePillarDef *pillars)
 static ReProposal *
 fetch_proposals(int64 repo_id, const char *version, int *n)
 {
-	Oid			types[2] = {INT8OID, TEXTOID};
-	Datum		vals[2] = {Int64GetDatum(repo_id), CStringGetTextDatum(version)};
 	ReProposal *items;
 	int			i;
 
-	re_spi_exec("SELECT item_id, pillar, title, effort, priority, description, dependencies, schema_change "
-				"FROM roadmap.proposal WHERE repo_id = $1 AND version = $2 ORDER BY ord",
-				2, types, vals, NULL, SPI_OK_SELECT);
-	*n = (int) SPI_processed;
+	*n = (int) re_spi_repo("SELECT item_id, pillar, title, effort, priority, description, dependencies, schema_change "
+						   "FROM roadmap.proposal WHERE repo_id = $1 AND version = $2 ORDER BY ord",
+						   repo_id, version, SPI_OK_SELECT);
 	items = palloc0(sizeof(ReProposal) * (*n + 1));
 	for (i = 0; i < *n; i++)
 	{
-		items[i].item_id = sval(i, 1);
-		items[i].pillar = sval(i, 2);
-		items[i].title = sval(i, 3);
-		items[i].effort = sval(i, 4);
-		items[i].priority = sval(i, 5);
-		items[i].description = sval(i, 6);
-		items[i].dependencies = sval(i, 7);
-		items[i].schema_change = sval(i, 8)[0] == 't';
+		items[i].item_id = re_get_text(i, 1);
+		items[i].pillar = re_get_text(i, 2);
+		items[i].title = re_get_text(i, 3);
+		items[i].effort = re_get_text(i, 4);
+		items[i].priority = re_get_text(i, 5);
+		items[i].description = re_get_text(i, 6);
+		items[i].dependencies = re_get_text(i, 7);
+		items[i].schema_change = re_get_bool(i, 8, false);
 	}
 	return items;
 }

@@ -18,7 +18,6 @@ re_resolve_repo(const char *repo, char **path, char **ref)
 {
 	Oid			types[1] = {TEXTOID};
 	Datum		vals[1];
-	bool		isnull;
 
 	if (repo == NULL)
 	{
@@ -47,7 +46,7 @@ re_resolve_repo(const char *repo, char **path, char **ref)
 			re_spi_exec("SELECT repo_id, path, ref FROM roadmap.repository WHERE path = $1", 1, types, vals, NULL, SPI_OK_SELECT);
 		}
 	}
-	*path = SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 2);
-	*ref = SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 3);
-	return DatumGetInt64(SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull));
+	*path = re_get_text(0, 2);
+	*ref = re_get_text(0, 3);
+	return re_get_int8(0, 1, 0);
 }

@@ -20,6 +20,8 @@
 #include "utils/builtins.h"
 
 #include "catalog.h"
+#include "config.h"
+#include "errors.h"
 #include "focus.h"
 #include "../core/focus.h"
 
@@ -255,80 +257,85 @@ fs_release(void *arg)
 	re_focus_free((ReFocusSet *) arg);
 }
 
-void
-re_ingest_focus(ReHandle *h, int64 repo_id, ReModel *m, ReFileList *files, const char **kinds,
-				int *nareas_out, bool *from_skill)
+/* Everything one ingest knows about the repository's focus areas. */
+typedef struct FocusCtx
+{
+	ReHandle   *h;
+	int64		repo_id;
+	ReModel    *m;
+	ReSkill		skill;
+	const char *skill_text;
+	bool		have_skill;
+	const char *pillar_keys[8];
+	char	   *prefixes[8];
+	int			npillars;
+	Area	   *bi;				/* roadmap.focus_area */
+	int			nbi;
+	Area	   *areas;			/* the repository's */
+	int			n;
+	ReFocusSet *fs;
+} FocusCtx;
+
+/* The skill file of the commit, if any. */
+static void
+read_skill(FocusCtx *x)
+{
+	size_t		len;
+	char	   *text = re_handle_read(x->h, RE_SKILL_PATH, &len);
+	char		err[512];
+	MdDoc		doc;
+	MdLimits	lim = re_md_limits();
+	MdStatus	ms;
+	char	   *z;
+
+	memset(&x->skill, 0, sizeof(x->skill));
+	x->skill_text = "";
+	if (text == NULL)
+		return;
+	ms = md_parse(x->h->arena, text, len, &lim, &doc, err, sizeof(err));
+	if (ms != MD_OK)
+		re_report_md_error(ms, RE_SKILL_PATH, x->h->git.commit_hex, err);
+	z = palloc(len + 1);
+	memcpy(z, text, len);
+	z[len] = '\0';
+	re_skill_parse(x->h->arena, z, &doc, &x->skill);
+	x->skill_text = z;
+	x->have_skill = x->skill.nareas > 0;
+}
+
+/* Pillars and the built-in focus areas, with the probe hits of each. */
+static void
+load_builtins(FocusCtx *x)
 {
 	Oid			types[1] = {INT8OID};
-	Datum		vals[1] = {Int64GetDatum(repo_id)};
-	ReSkill		skill;
-	bool		have_skill = false;
-	Area	   *bi,
-			   *areas;
-	int			nbi,
-				n = 0,
-				i,
-				k,
-				bad;
-	const char **matches;
-	ReFocusSet *fs;
-	char		err[512];
-	ReCol		c[18];
-	char	   *prefixes[8];
-	const char *pillar_keys[8];
-	int			npillars;
-	char	  **item_text;
-	const char *skill_text;
-
-	memset(&skill, 0, sizeof(skill));
-	skill_text = "";
-	{
-		size_t		len;
-		char	   *text = re_handle_read(h, RE_SKILL_PATH, &len);
-
-		if (text)
-		{
-			MdDoc		doc;
-			MdLimits	lim = re_md_limits();
-			MdStatus	ms = md_parse(h->arena, text, len, &lim, &doc, err, sizeof(err));
-			char	   *z = palloc(len + 1);
-
-			if (ms != MD_OK)
-				re_report_md_error(ms, RE_SKILL_PATH, h->git.commit_hex, err);
-			memcpy(z, text, len);
-			z[len] = '\0';
-			re_skill_parse(h->arena, z, &doc, &skill);
-			skill_text = z;
-			have_skill = skill.nareas > 0;
-		}
-	}
+	Datum		vals[1] = {Int64GetDatum(x->repo_id)};
+	int			i,
+				k;
 
 	re_spi_exec("SELECT pillar, prefix FROM roadmap.pillar ORDER BY ord", 0, NULL, NULL, NULL, SPI_OK_SELECT);
-	npillars = Min((int) SPI_processed, 8);
-	for (i = 0; i < npillars; i++)
+	x->npillars = Min((int) SPI_processed, 8);
+	for (i = 0; i < x->npillars; i++)
 	{
-		pillar_keys[i] = sval(i, 1);
-		prefixes[i] = sval(i, 2);
+		x->pillar_keys[i] = sval(i, 1);
+		x->prefixes[i] = sval(i, 2);
 	}
-
 	re_spi_exec("SELECT f.focus_id, f.pillar, f.ord, f.name, f.match, f.effort, f.schema_change, f.engine_core, "
 				"f.title, f.rationale, f.verify, "
 				"(SELECT coalesce(sum(h.hits), 0) FROM roadmap.probe_hit h JOIN roadmap.probe p USING (probe_id) "
 				"  WHERE h.repo_id = $1 AND p.focus_id = f.focus_id)::int "
 				"FROM roadmap.focus_area f JOIN roadmap.pillar p USING (pillar) ORDER BY p.ord, f.ord",
 				1, types, vals, NULL, SPI_OK_SELECT);
-	nbi = (int) SPI_processed;
-	bi = palloc0(sizeof(Area) * (nbi + 1));
-	for (i = 0; i < nbi; i++)
+	x->nbi = (int) SPI_processed;
+	x->bi = palloc0(sizeof(Area) * (x->nbi + 1));
+	for (i = 0; i < x->nbi; i++)
 	{
-		Area	   *a = &bi[i];
-		char	   *pl = sval(i, 2);
+		Area	   *a = &x->bi[i];
 
 		a->focus_id = sval(i, 1);
-		a->pillar = pl;
-		for (k = 0; k < npillars; k++)
-			if (strcmp(pillar_keys[k], pl) == 0)
-				a->pillar = pillar_keys[k];
+		a->pillar = sval(i, 2);
+		for (k = 0; k < x->npillars; k++)
+			if (strcmp(x->pillar_keys[k], a->pillar) == 0)
+				a->pillar = x->pillar_keys[k];
 		a->ord = atoi(sval(i, 3));
 		a->name = sval(i, 4);
 		a->match = sval(i, 5);
@@ -341,125 +348,169 @@ re_ingest_focus(ReHandle *h, int64 repo_id, ReModel *m, ReFileList *files, const
 		a->probe_hits = atoi(sval(i, 12));
 		a->source = "built-in";
 	}
+}
 
-	areas = palloc0(sizeof(Area) * (nbi + skill.nareas + 1));
-	if (have_skill)
+/* The built-in area of the same pillar and (normalised) name, or -1. */
+static int
+same_builtin(FocusCtx *x, const ReSkillArea *s, const bool *used)
+{
+	char	   *full = re_focus_norm_name(x->h->arena, s->name, false);
+	char	   *head = re_focus_norm_name(x->h->arena, s->name, true);
+	int			k;
+
+	for (k = 0; k < x->nbi; k++)
+		if (!used[k] && strcmp(x->bi[k].pillar, s->pillar) == 0 &&
+			strcmp(re_focus_norm_name(x->h->arena, x->bi[k].name, false), full) == 0)
+			return k;
+	for (k = 0; k < x->nbi; k++)
+		if (!used[k] && strcmp(x->bi[k].pillar, s->pillar) == 0 &&
+			strcmp(re_focus_norm_name(x->h->arena, x->bi[k].name, true), head) == 0)
+			return k;
+	return -1;
+}
+
+/* An area only the skill file knows: derived terms, its pillar's templates. */
+static bool
+derive_area(FocusCtx *x, const ReSkillArea *s, Area *a)
+{
+	char	   *hd = area_head(s->name);
+	char	   *lower = pstrdup(hd);
+	int			t,
+				k;
+
+	for (t = 0; t < (int) lengthof(pillar_templates); t++)
+		if (strcmp(pillar_templates[t].pillar, s->pillar) == 0)
+			break;
+	if (t == (int) lengthof(pillar_templates))
+		return false;
+	for (k = 0; k < x->npillars; k++)
+		if (strcmp(x->pillar_keys[k], s->pillar) == 0)
+			break;
+	a->focus_id = derived_id(k < x->npillars ? x->prefixes[k] : s->pillar, hd, x->areas, x->n);
+	a->pillar = s->pillar;
+	a->match = re_focus_terms(x->h->arena, s->name);
+	a->effort = "M";
+	title_case(lower, x->skill_text, x->m);
+	a->title = capital(psprintf(pillar_templates[t].title, lower));
+	a->rationale = psprintf(pillar_templates[t].rationale, hd);
+	a->verify = psprintf(pillar_templates[t].verify, lower);
+	return true;
+}
+
+/*
+ * The repository's areas: the skill file's (curated when a built-in one has
+ * the same name), plus built-in areas with probe evidence; without a skill
+ * file, the built-in set.
+ */
+static void
+choose_areas(FocusCtx *x)
+{
+	bool	   *used = palloc0(sizeof(bool) * (x->nbi + 1));
+	int			i,
+				k;
+
+	x->areas = palloc0(sizeof(Area) * (x->nbi + x->skill.nareas + 1));
+	if (!x->have_skill)
 	{
-		bool	   *used = palloc0(sizeof(bool) * (nbi + 1));
-
-		for (i = 0; i < skill.nareas; i++)
-		{
-			ReSkillArea *s = &skill.areas[i];
-			Area	   *a = &areas[n];
-			char	   *full = re_focus_norm_name(h->arena, s->name, false);
-			char	   *head = re_focus_norm_name(h->arena, s->name, true);
-			int			match = -1;
-
-			if (s->pillar == NULL)
-				continue;
-			for (k = 0; k < nbi && match < 0; k++)
-				if (!used[k] && strcmp(bi[k].pillar, s->pillar) == 0 &&
-					strcmp(re_focus_norm_name(h->arena, bi[k].name, false), full) == 0)
-					match = k;
-			for (k = 0; k < nbi && match < 0; k++)
-				if (!used[k] && strcmp(bi[k].pillar, s->pillar) == 0 &&
-					strcmp(re_focus_norm_name(h->arena, bi[k].name, true), head) == 0)
-					match = k;
-			if (match >= 0)
-			{
-				*a = bi[match];
-				used[match] = true;
-				a->builtin = bi[match].focus_id;
-				a->name = pstrdup(s->name);
-			}
-			else
-			{
-				char	   *hd = area_head(s->name);
-				int			t;
-
-				for (t = 0; t < (int) lengthof(pillar_templates); t++)
-					if (strcmp(pillar_templates[t].pillar, s->pillar) == 0)
-						break;
-				if (t == (int) lengthof(pillar_templates))
-					continue;
-				for (k = 0; k < npillars; k++)
-					if (strcmp(pillar_keys[k], s->pillar) == 0)
-						break;
-				a->focus_id = derived_id(k < npillars ? prefixes[k] : s->pillar, hd, areas, n);
-				a->pillar = s->pillar;
-				a->name = pstrdup(s->name);
-				a->match = re_focus_terms(h->arena, s->name);
-				a->effort = "M";
-				{
-					char	   *lower = pstrdup(hd);
-
-					title_case(lower, skill_text, m);
-					a->title = capital(psprintf(pillar_templates[t].title, lower));
-					a->verify = psprintf(pillar_templates[t].verify, lower);
-				}
-				a->rationale = psprintf(pillar_templates[t].rationale, hd);
-			}
-			a->ord = s->ord;
-			a->source = "skill";
-			a->source_line = s->line;
-			a->applicable = true;
-			a->because = psprintf("listed in %s line %d", RE_SKILL_PATH, s->line);
-			n++;
-		}
-		/* built-in areas with code evidence still carry their probe findings */
-		for (k = 0; k < nbi; k++)
-			if (!used[k] && bi[k].probe_hits > 0)
-			{
-				areas[n] = bi[k];
-				areas[n].ord = 100 + bi[k].ord;
-				n++;
-			}
+		for (k = 0; k < x->nbi; k++)
+			x->areas[x->n++] = x->bi[k];
+		return;
 	}
-	else
-		for (k = 0; k < nbi; k++)
-			areas[n++] = bi[k];
+	for (i = 0; i < x->skill.nareas; i++)
+	{
+		ReSkillArea *s = &x->skill.areas[i];
+		Area	   *a = &x->areas[x->n];
+		int			b;
 
-	/* compile every area once; the same set decides applicability and matches */
-	matches = palloc(sizeof(char *) * (n + 1));
-	for (i = 0; i < n; i++)
-		matches[i] = areas[i].match;
-	fs = palloc0(sizeof(ReFocusSet));
-	bad = re_focus_compile(fs, matches, n, err, sizeof(err));
-	re_handle_on_release(h, fs_release, fs);
+		if (s->pillar == NULL)
+			continue;
+		if ((b = same_builtin(x, s, used)) >= 0)
+		{
+			*a = x->bi[b];
+			used[b] = true;
+			a->builtin = x->bi[b].focus_id;
+		}
+		else if (!derive_area(x, s, a))
+			continue;
+		a->name = pstrdup(s->name);
+		a->ord = s->ord;
+		a->source = "skill";
+		a->source_line = s->line;
+		a->applicable = true;
+		a->because = psprintf("listed in %s line %d", RE_SKILL_PATH, s->line);
+		x->n++;
+	}
+	/* built-in areas with code evidence still carry their probe findings */
+	for (k = 0; k < x->nbi; k++)
+		if (!used[k] && x->bi[k].probe_hits > 0)
+		{
+			x->areas[x->n] = x->bi[k];
+			x->areas[x->n].ord = 100 + x->bi[k].ord;
+			x->n++;
+		}
+}
+
+/* Compile every area once: the same set decides applicability and matches. */
+static void
+compile_areas(FocusCtx *x)
+{
+	const char **matches = palloc(sizeof(char *) * (x->n + 1));
+	char		err[512];
+	int			i,
+				bad;
+
+	for (i = 0; i < x->n; i++)
+		matches[i] = x->areas[i].match;
+	x->fs = palloc0(sizeof(ReFocusSet));
+	bad = re_focus_compile(x->fs, matches, x->n, err, sizeof(err));
+	re_handle_on_release(x->h, fs_release, x->fs);
 	if (bad >= 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_REGULAR_EXPRESSION),
-				 errmsg("focus area \"%s\" has an invalid match expression", areas[bad].focus_id),
+				 errmsg("focus area \"%s\" has an invalid match expression", x->areas[bad].focus_id),
 				 errdetail("%s", err),
 				 errhint("Fix the match column of roadmap.focus_area (PCRE2 syntax, matched case-insensitively at word starts).")));
+}
 
-	for (k = 0; k < n; k++)
+/* A built-in area applies when its terms occur in the repository's own text. */
+static void
+decide_applicability(FocusCtx *x, ReFileList *files, const char **kinds)
+{
+	int			k;
+
+	for (k = 0; k < x->n; k++)
 	{
-		if (areas[k].applicable)
-			continue;
-		if (areas[k].probe_hits > 0)
-		{
-			areas[k].applicable = true;
-			areas[k].because = psprintf("its probes find %d hit%s in the code", areas[k].probe_hits,
-										areas[k].probe_hits == 1 ? "" : "s");
-		}
-		else if ((areas[k].because = model_hit(fs, k, m)) != NULL)
-			areas[k].applicable = true;
-	}
-	docs_applicability(h, fs, areas, n, files, kinds);
-	for (k = 0; k < n; k++)
-		if (!areas[k].applicable)
-			areas[k].because = "none of its terms occurs in the roadmap, changelog, plans, documents or probe hits";
+		Area	   *a = &x->areas[k];
 
-	/* repo_focus_area */
-	re_spi_exec("DELETE FROM roadmap.repo_focus_area WHERE repo_id = $1", 1, types, vals, NULL, SPI_OK_DELETE);
-	re_spi_exec("DELETE FROM roadmap.repo_pillar WHERE repo_id = $1", 1, types, vals, NULL, SPI_OK_DELETE);
-	re_spi_exec("DELETE FROM roadmap.focus_match WHERE repo_id = $1", 1, types, vals, NULL, SPI_OK_DELETE);
+		if (a->applicable)
+			continue;
+		if (a->probe_hits > 0)
+		{
+			a->applicable = true;
+			a->because = psprintf("its probes find %d hit%s in the code", a->probe_hits,
+								  a->probe_hits == 1 ? "" : "s");
+		}
+		else if ((a->because = model_hit(x->fs, k, x->m)) != NULL)
+			a->applicable = true;
+	}
+	docs_applicability(x->h, x->fs, x->areas, x->n, files, kinds);
+	for (k = 0; k < x->n; k++)
+		if (!x->areas[k].applicable)
+			x->areas[k].because = "none of its terms occurs in the roadmap, changelog, plans, documents or probe hits";
+}
+
+static void
+store_areas(FocusCtx *x)
+{
+	ReCol		c[17];
+	int			i,
+				k;
+
 	for (i = 0; i < 17; i++)
 		re_col_init(&c[i], i == 2 || i == 13 ? INT4OID : (i == 6 || i == 7 || i == 15) ? BOOLOID : TEXTOID);
-	for (k = 0; k < n; k++)
+	for (k = 0; k < x->n; k++)
 	{
-		Area	   *a = &areas[k];
+		Area	   *a = &x->areas[k];
 
 		re_col_text(&c[0], a->focus_id);
 		re_col_text(&c[1], a->pillar);
@@ -484,106 +535,125 @@ re_ingest_focus(ReHandle *h, int64 repo_id, ReModel *m, ReFileList *files, const
 				   "builtin_focus_id, applicable, applies_because) "
 				   "SELECT $1, fi, pl, o, nm, mt, ef, sc, ec, ti, ra, ve, so, sp, nullif(sl, 0), bf, ap, be "
 				   "FROM unnest($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) "
-				   "AS u(fi, pl, o, nm, mt, ef, sc, ec, ti, ra, ve, so, sp, sl, bf, ap, be)", repo_id, c, 17);
+				   "AS u(fi, pl, o, nm, mt, ef, sc, ec, ti, ra, ve, so, sp, sl, bf, ap, be)", x->repo_id, c, 17);
+}
 
-	/* repo_pillar: the skill's guiding questions */
+/* The skill's guiding questions, and its constraints as rules after those of AGENTS.md. */
+static void
+store_skill_texts(FocusCtx *x)
+{
+	ReCol		c[5];
+	int			i;
+
 	for (i = 0; i < 3; i++)
 		re_col_init(&c[i], i == 2 ? INT4OID : TEXTOID);
-	for (i = 0; i < skill.nquestions; i++)
-		if (skill.questions[i].pillar && skill.questions[i].text[0])
+	for (i = 0; i < x->skill.nquestions; i++)
+		if (x->skill.questions[i].pillar && x->skill.questions[i].text[0])
 		{
-			re_col_text(&c[0], skill.questions[i].pillar);
-			re_col_text(&c[1], skill.questions[i].text);
-			re_col_int(&c[2], skill.questions[i].line);
+			re_col_text(&c[0], x->skill.questions[i].pillar);
+			re_col_text(&c[1], x->skill.questions[i].text);
+			re_col_int(&c[2], x->skill.questions[i].line);
 		}
 	re_bulk_insert(psprintf("INSERT INTO roadmap.repo_pillar (repo_id, pillar, question, source_path, source_line) "
 							"SELECT DISTINCT ON (p) $1, p, q, %s, l FROM unnest($2, $3, $4) AS u(p, q, l) "
-							"ORDER BY p, l", quote_literal_cstr(RE_SKILL_PATH)), repo_id, c, 3);
-
-	/* the skill's constraints are rules too, after those of AGENTS.md */
+							"ORDER BY p, l", quote_literal_cstr(RE_SKILL_PATH)), x->repo_id, c, 3);
 	for (i = 0; i < 5; i++)
 		re_col_init(&c[i], i == 0 || i == 4 ? INT4OID : TEXTOID);
-	for (i = 0; i < skill.nconstraints; i++)
+	for (i = 0; i < x->skill.nconstraints; i++)
 	{
-		const char *t = skill.constraints[i].text;
-		const char *kind = re_icontains_word(t, "never") ? "never" :
-			re_icontains_word(t, "must") ? "must" : "always";
+		const char *t = x->skill.constraints[i].text;
 
-		re_col_int(&c[0], m->rules.n + i + 1);
-		re_col_text(&c[1], kind);
+		re_col_int(&c[0], x->m->rules.n + i + 1);
+		re_col_text(&c[1], re_icontains_word(t, "never") ? "never" : re_icontains_word(t, "must") ? "must" : "always");
 		re_col_text(&c[2], "Constraints");
 		re_col_text(&c[3], t);
-		re_col_int(&c[4], skill.constraints[i].line);
+		re_col_int(&c[4], x->skill.constraints[i].line);
 	}
 	re_bulk_insert(psprintf("INSERT INTO roadmap.constraint_rule (repo_id, rule_no, kind, section, text, line, path) "
 							"SELECT $1, *, %s FROM unnest($2, $3, $4, $5, $6)",
-							quote_literal_cstr(RE_SKILL_PATH)), repo_id, c, 5);
+							quote_literal_cstr(RE_SKILL_PATH)), x->repo_id, c, 5);
+}
 
-	/* focus_match: every applicable area against every text, once */
+static void
+add_match(ReCol *c, const char *focus_id, const char *kind, const char *version, const char *ref, const char *status)
+{
+	re_col_text(&c[0], focus_id);
+	re_col_text(&c[1], kind);
+	re_col_text(&c[2], version);
+	re_col_text(&c[3], ref);
+	re_col_text(&c[4], status);
+}
+
+/* focus_match: every applicable area against every text the scoring counts, once. */
+static void
+store_matches(FocusCtx *x)
+{
+	ReModel    *m = x->m;
+	ReCol		c[5];
+	char	  **item_text = palloc(sizeof(char *) * (m->items.n + 1));
+	int			i,
+				k;
+
 	for (i = 0; i < 5; i++)
 		re_col_init(&c[i], TEXTOID);
-	item_text = palloc(sizeof(char *) * (m->items.n + 1));
+	/* title and description as one text, as the score reads them (a match may span both) */
 	for (i = 0; i < m->items.n; i++)
 		item_text[i] = psprintf("%s %s", m->items.v[i].title ? m->items.v[i].title : "",
 								m->items.v[i].description ? m->items.v[i].description : "");
-	for (k = 0; k < n; k++)
+	for (k = 0; k < x->n; k++)
 	{
-		if (!areas[k].applicable)
+		const char *id = x->areas[k].focus_id;
+
+		if (!x->areas[k].applicable)
 			continue;
 		CHECK_FOR_INTERRUPTS();
 		for (i = 0; i < m->changelog.n; i++)
-		{
-			ReChangelogEntry *e = &m->changelog.v[i];
-
-			if (re_focus_match(fs, k, e->text, strlen(e->text)))
-			{
-				re_col_text(&c[0], areas[k].focus_id);
-				re_col_text(&c[1], "changelog");
-				re_col_text(&c[2], e->version);
-				re_col_text(&c[3], psprintf("%d", e->entry_no));
-				re_col_text(&c[4], NULL);
-			}
-		}
+			if (re_focus_match(x->fs, k, m->changelog.v[i].text, strlen(m->changelog.v[i].text)))
+				add_match(c, id, "changelog", m->changelog.v[i].version, psprintf("%d", m->changelog.v[i].entry_no), NULL);
 		for (i = 0; i < m->items.n; i++)
 		{
 			ReItem	   *it = &m->items.v[i];
-			bool		t = it->title && re_focus_match(fs, k, it->title, strlen(it->title));
+			bool		t = it->title && re_focus_match(x->fs, k, it->title, strlen(it->title));
 
-			/* title and description together, as one text (a match may span both) */
-			if (t || re_focus_match(fs, k, item_text[i], strlen(item_text[i])))
-			{
-				re_col_text(&c[0], areas[k].focus_id);
-				re_col_text(&c[1], "item");
-				re_col_text(&c[2], it->version);
-				re_col_text(&c[3], it->item_id);
-				re_col_text(&c[4], NULL);
-			}
+			if (t || re_focus_match(x->fs, k, item_text[i], strlen(item_text[i])))
+				add_match(c, id, "item", it->version, it->item_id, NULL);
 			if (t)
-			{
-				re_col_text(&c[0], areas[k].focus_id);
-				re_col_text(&c[1], "item_title");
-				re_col_text(&c[2], it->version);
-				re_col_text(&c[3], it->item_id);
-				re_col_text(&c[4], NULL);
-			}
+				add_match(c, id, "item_title", it->version, it->item_id, NULL);
 		}
 		for (i = 0; i < m->plan_items.n; i++)
 		{
 			RePlanItem *p = &m->plan_items.v[i];
 
-			if (p->text && re_focus_match(fs, k, p->text, strlen(p->text)))
-			{
-				re_col_text(&c[0], areas[k].focus_id);
-				re_col_text(&c[1], "plan");
-				re_col_text(&c[2], p->version);
-				re_col_text(&c[3], psprintf("%d", p->line));
-				re_col_text(&c[4], re_item_status_name(p->status));
-			}
+			if (p->text && re_focus_match(x->fs, k, p->text, strlen(p->text)))
+				add_match(c, id, "plan", p->version, psprintf("%d", p->line), re_item_status_name(p->status));
 		}
 	}
 	re_bulk_insert("INSERT INTO roadmap.focus_match (repo_id, focus_id, kind, version, version_key, ref, status) "
 				   "SELECT $1, f, k, v, CASE WHEN v <> 'unreleased' THEN roadmap.version_key(v) END, r, s "
-				   "FROM unnest($2, $3, $4, $5, $6) AS u(f, k, v, r, s)", repo_id, c, 5);
-	*nareas_out = n;
-	*from_skill = have_skill;
+				   "FROM unnest($2, $3, $4, $5, $6) AS u(f, k, v, r, s)", x->repo_id, c, 5);
+}
+
+void
+re_ingest_focus(ReHandle *h, int64 repo_id, ReModel *m, ReFileList *files, const char **kinds,
+				int *nareas, bool *from_skill)
+{
+	FocusCtx   *x = palloc0(sizeof(FocusCtx));
+	static const char *const tables[] = {"repo_focus_area", "repo_pillar", "focus_match"};
+	int			i;
+
+	x->h = h;
+	x->repo_id = repo_id;
+	x->m = m;
+	read_skill(x);
+	load_builtins(x);
+	choose_areas(x);
+	compile_areas(x);
+	decide_applicability(x, files, kinds);
+	for (i = 0; i < (int) lengthof(tables); i++)
+		re_spi_repo(psprintf("DELETE FROM roadmap.%s WHERE repo_id = $1", tables[i]), repo_id, NULL, SPI_OK_DELETE);
+	store_areas(x);
+	store_skill_texts(x);
+	store_matches(x);
+	*nareas = x->n;
+	*from_skill = x->have_skill;
 }

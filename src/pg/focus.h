@@ -6,7 +6,7 @@
 #ifndef RE_FOCUS_GLUE_H
 #define RE_FOCUS_GLUE_H
 
-#include "glue.h"
+#include "handle.h"
 #include "probes.h"
 #include "../core/model.h"
 

@@ -31,6 +31,36 @@ sql_ms() {
     "SELECT round((extract(epoch FROM clock_timestamp()) * 1000 - :t0)::numeric, 3);" | $PSQL | tail -1
 }
 
+# ---- 6. enrich / ingest on the same repository (target: enrich <= 0.25 x ingest) ----
+# Each run: a complete ingest (probes, focus matches, history walk) timed,
+# then the first enrich after it, with no VACUUM or ANALYZE in between, in a
+# database that keeps the dead rows of every earlier ingest.
+ratio_case() { # LABEL PATH
+  local i v ri re
+  : > "$W/r_ing"; : > "$W/r_en"
+  v=$($PSQL -c "SELECT roadmap.next_version('$2')")
+  for i in $(seq 1 "$RUNS"); do
+    sql_ms "DELETE FROM roadmap.repository WHERE path = '$2'" "SELECT roadmap.ingest('$2')" >> "$W/r_ing"
+    sql_ms "SELECT 1" "SELECT count(*) FROM roadmap.enrich('$v', '$2', apply => false)" >> "$W/r_en"
+  done
+  ri=$(median < "$W/r_ing"); re=$(median < "$W/r_en")
+  echo "   $1: $($PSQL -c "SELECT count(*) FROM roadmap.release r JOIN roadmap.repository p USING (repo_id) WHERE p.path = '$2'") releases, $($PSQL -c "SELECT count(*) FROM roadmap.changelog_entry c JOIN roadmap.repository p USING (repo_id) WHERE p.path = '$2'") changelog entries, $(git -c safe.directory=* -C "$2" rev-list --count HEAD) commits, target v$v"
+  echo "      ingest ${ri} ms, enrich ${re} ms: ratio $(ratio "$re" "$ri") ($(verdict "$(ratio "$re" "$ri")" 0.25))"
+  echo "      stages of the last enrich (ms): $($PSQL -c "SELECT counts->'ms' FROM roadmap.run WHERE kind = 'enrich' ORDER BY run_id DESC LIMIT 1")"
+}
+enrich_ingest_ratio() {
+  echo "6. enrich / ingest on the same repository (first enrich right after each ingest, no VACUUM; target <= 0.25)"
+  if [ -f "$BUNDLE" ]; then
+    [ -d "$W/corpus" ] || { git clone -q "$BUNDLE" "$W/corpus"; chown -R postgres "$W/corpus"; }
+    ratio_case "corpus tip" "$W/corpus"
+  fi
+  L=$W/large_history; bash "$SRC/test/bench/gen_history.sh" "$L" 90 grow >/dev/null; chown -R postgres "$L"
+  ratio_case "generated large history (gen_history.sh 90 grow)" "$L"
+  echo
+}
+# BENCH_ONLY=ratio: only this figure (a few minutes shorter)
+if [ "${BENCH_ONLY:-}" = ratio ]; then enrich_ingest_ratio; exit 0; fi
+
 if [ -f "$BUNDLE" ]; then
   C=$W/corpus; git clone -q "$BUNDLE" "$C"; chown -R postgres "$C"
   # ---- 1. cold ingest of the corpus tip vs the floor -------------------------
@@ -128,29 +158,7 @@ growth grow 15 45 150 "releases = changelog versions = commits ="
 echo "   (grow: the bytes held in history grow as K²; the walk reads old blobs only while deferred items stay open, one line scan per blob)"
 echo
 
-# ---- 6. enrich / ingest on the same repository (target: enrich <= 0.25 x ingest) ----
-# Each run: a complete ingest (probes, focus matches, history walk) timed,
-# then the first enrich after it, with no VACUUM or ANALYZE in between, in a
-# database that keeps the dead rows of every earlier ingest.
-echo "6. enrich / ingest on the same repository (first enrich right after each ingest, no VACUUM; target <= 0.25)"
-ratio_case() { # LABEL PATH
-  local i v
-  : > "$W/r_ing"; : > "$W/r_en"
-  v=$($PSQL -c "SELECT roadmap.next_version('$2')")
-  for i in $(seq 1 "$RUNS"); do
-    sql_ms "DELETE FROM roadmap.repository WHERE path = '$2'" "SELECT roadmap.ingest('$2')" >> "$W/r_ing"
-    sql_ms "SELECT 1" "SELECT count(*) FROM roadmap.enrich('$v', '$2', apply => false)" >> "$W/r_en"
-  done
-  local ri re
-  ri=$(median < "$W/r_ing"); re=$(median < "$W/r_en")
-  echo "   $1: $($PSQL -c "SELECT count(*) FROM roadmap.release r JOIN roadmap.repository p USING (repo_id) WHERE p.path = '$2'") releases, $($PSQL -c "SELECT count(*) FROM roadmap.changelog_entry c JOIN roadmap.repository p USING (repo_id) WHERE p.path = '$2'") changelog entries, $(git -c safe.directory=* -C "$2" rev-list --count HEAD) commits, target v$v"
-  echo "      ingest ${ri} ms, enrich ${re} ms: ratio $(ratio "$re" "$ri") ($(verdict "$(ratio "$re" "$ri")" 0.25))"
-  echo "      stages of the last enrich (ms): $($PSQL -c "SELECT counts->'ms' FROM roadmap.run WHERE kind = 'enrich' ORDER BY run_id DESC LIMIT 1")"
-}
-[ -f "$BUNDLE" ] && ratio_case "corpus tip" "$C"
-L=$W/large_history; bash "$SRC/test/bench/gen_history.sh" "$L" 90 grow >/dev/null; chown -R postgres "$L"
-ratio_case "generated large history (gen_history.sh 90 grow)" "$L"
-echo
+enrich_ingest_ratio
 
 # ---- 5. memory: 500 enrich calls in one backend -------------------------------
 if [ -f "$BUNDLE" ]; then

@@ -44,7 +44,7 @@ check_str(const char *got, const char *want, const char *what, const char *file,
 	}
 }
 
-static MdLimits lim = {1024 * 1024, 128};
+static MdLimits lim = {1024 * 1024, 128, 0};
 
 static MdDoc
 parse(ReArena *a, const char *md)
@@ -151,7 +151,7 @@ test_guards(void)
 	wide[1999] = '\0';
 	CHECK(md_check_input(wide, 1999, &lim, err, sizeof(err)) == MD_ETABLE);
 	{
-		MdLimits	small = {10, 128};
+		MdLimits	small = {10, 128, 0};
 
 		CHECK(md_check_input("01234567890", 11, &small, err, sizeof(err)) == MD_ETOOBIG);
 	}

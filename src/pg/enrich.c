@@ -118,6 +118,30 @@ bval(int row, int col)
 	return s && s[0] == 't';
 }
 
+/*
+ * First free number after an existing id, as a bounded number: new ids
+ * continue from the highest one, and one beyond RE_MAX_ITEM_NUMBER is
+ * refused by name instead of wrapping.
+ */
+#define RE_MAX_ITEM_NUMBER 999999999
+static int
+next_item_number(const char *next, const char *item_id, const char *version)
+{
+	size_t		n = next ? strspn(next, "0123456789") : 0;
+	long		v;
+
+	if (next == NULL || n == 0)
+		return 1;
+	if (n > 10 || next[n] != '\0' || (v = strtol(next, NULL, 10)) > RE_MAX_ITEM_NUMBER)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("item id \"%s\" in v%s is too large to number new items after", item_id, version),
+				 errdetail("New items continue from the highest number under the pillar's prefix; "
+						   "numbers above %d are not supported.", RE_MAX_ITEM_NUMBER - 1),
+				 errhint("Renumber the item in the roadmap, then run roadmap.enrich again.")));
+	return (int) v;
+}
+
 /* Fill the core's input from the catalog (SPI connected). */
 static void
 gather(int64 repo_id, const char *version, ReProposeIn *in)
@@ -132,8 +156,11 @@ gather(int64 repo_id, const char *version, ReProposeIn *in)
 	re_spi_exec("SELECT title FROM roadmap.release WHERE repo_id = $1 AND version = $2", 2, types, vals, NULL, SPI_OK_SELECT);
 	in->release_title = SPI_processed ? val(0, 1) : NULL;
 
+	/* numbers compared as numeric: an id such as CORR-99999999999 must not overflow the query */
 	re_spi_exec("SELECT p.pillar, p.name, p.prefix, "
-				"coalesce(max(substring(i.item_id FROM '-([0-9]+)$')::int), 0) + 1 "
+				"coalesce(max(substring(i.item_id FROM '-([0-9]+)$')::numeric), 0) + 1, "
+				"(array_agg(i.item_id ORDER BY substring(i.item_id FROM '-([0-9]+)$')::numeric DESC) "
+				"FILTER (WHERE i.item_id IS NOT NULL))[1] "
 				"FROM roadmap.pillar p LEFT JOIN roadmap.item i ON i.repo_id = $1 AND i.version = $2 "
 				"AND i.item_id ~ ('^' || p.prefix || '-[0-9]+$') "
 				"GROUP BY p.pillar, p.name, p.prefix, p.ord ORDER BY p.ord", 2, types, vals, NULL, SPI_OK_SELECT);
@@ -147,7 +174,7 @@ gather(int64 repo_id, const char *version, ReProposeIn *in)
 		in->pillars[i].key = val(i, 1);
 		in->pillars[i].name = val(i, 2);
 		in->pillars[i].prefix = val(i, 3);
-		in->pillars[i].next_number = ival(i, 4);
+		in->pillars[i].next_number = next_item_number(val(i, 4), val(i, 5), version);
 	}
 
 	re_spi_exec("SELECT g.focus_id, g.pillar, f.ord, f.name, g.score, g.shipped_recent, g.last_shipped_version, "

@@ -18,6 +18,8 @@ extern int	re_max_table_columns;
 extern bool re_trust_repository_owner;
 extern int	re_shipped_window;
 extern bool re_walk_history_enabled;
+extern int	re_max_ingest_bytes;
+extern int	re_max_table_cells;
 
 void		re_guc_init(void);
 void		re_require_read_privilege(void);
@@ -43,6 +45,7 @@ void		re_handle_resolve(ReHandle *h, const char *ref, const char *path);
 void		re_handle_close(ReHandle *h);
 char	   *re_handle_read(ReHandle *h, const char *path, size_t *len);
 void		re_handle_on_release(ReHandle *h, ReCleanupFn fn, void *arg);
+void		re_report_git_error(RgStatus st, const char *path, const char *commit, const char *msg);
 void		re_report_md_error(MdStatus st, const char *path, const char *commit, const char *msg);
 
 #endif

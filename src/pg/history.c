@@ -15,6 +15,7 @@
 #include <git2.h>
 
 #include "catalog/pg_type.h"
+#include "miscadmin.h"
 #include "executor/spi.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
@@ -112,6 +113,28 @@ changelog_latest(const char *buf, size_t len)
 	return pstrdup(out);
 }
 
+/*
+ * Look up an old blob after checking its size in the object header: one
+ * over max_file_bytes is skipped (its items count as absent, so their walk
+ * stops there), the ingest's total-bytes budget raises an ERROR.
+ */
+static bool
+history_blob(Walk *w, const git_oid *oid, const char *what, git_blob **blob)
+{
+	char		err[512];
+	char		hex[41];
+	RgStatus	st = re_git_blob_capped(&w->h->git, oid, what, (size_t) re_max_file_bytes, blob, err, sizeof(err));
+
+	if (st == RG_OK)
+		return true;
+	git_oid_tostr(hex, sizeof(hex), oid);
+	if (st == RG_ETOTAL)
+		re_report_git_error(st, what, hex, err);
+	ereport(NOTICE,
+			(errmsg("history walk skipped blob %s: %s", hex, err)));
+	return false;
+}
+
 /* Record the status of every tracked item in a release-file blob (line scan). */
 static BlobEntry *
 parse_release_blob(Walk *w, const git_oid *oid)
@@ -125,7 +148,7 @@ parse_release_blob(Walk *w, const git_oid *oid)
 	for (i = 0; i < w->n; i++)
 		e->status[i] = -1;
 	(void) i;
-	if (git_blob_lookup(&blob, w->h->git.repo, oid) == 0)
+	if (history_blob(w, oid, "a release file", &blob))
 	{
 		const char *buf = git_blob_rawcontent(blob);
 		size_t		len = (size_t) git_blob_rawsize(blob);
@@ -147,16 +170,20 @@ latest_release_at(Walk *w, git_tree *tree)
 	BlobEntry  *e;
 	char	   *latest = NULL;
 
+	git_oid		oid;
+
 	if (git_tree_entry_bypath(&te, tree, "CHANGELOG.md") != 0)
 		return NULL;
-	e = cache_find(w, git_tree_entry_id(te));
+	oid = *git_tree_entry_id(te);
+	git_tree_entry_free(te);
+	e = cache_find(w, &oid);
 	if (e == NULL)
 	{
 		git_blob   *blob = NULL;
 
 		e = palloc0(sizeof(BlobEntry));
-		e->oid = *git_tree_entry_id(te);
-		if (git_blob_lookup(&blob, w->h->git.repo, &e->oid) == 0)
+		e->oid = oid;
+		if (history_blob(w, &e->oid, "CHANGELOG.md", &blob))
 		{
 			e->latest = changelog_latest(git_blob_rawcontent(blob), (size_t) git_blob_rawsize(blob));
 			git_blob_free(blob);
@@ -165,16 +192,31 @@ latest_release_at(Walk *w, git_tree *tree)
 		w->cache[bucket(&e->oid)] = e;
 	}
 	latest = e->latest;
-	git_tree_entry_free(te);
 	return latest;
 }
 
-static void
-walk_free(void *arg)
+/* libgit2 objects the walk holds; freed by the handle on ERROR (a cancel included). */
+typedef struct Held
 {
-	git_revwalk *rw = arg;
+	git_revwalk *rw;
+	git_commit *commit;
+	git_tree   *tree;
+} Held;
 
-	git_revwalk_free(rw);
+static void
+held_free(void *arg)
+{
+	Held	   *hd = arg;
+
+	if (hd->tree)
+		git_tree_free(hd->tree);
+	if (hd->commit)
+		git_commit_free(hd->commit);
+	if (hd->rw)
+		git_revwalk_free(hd->rw);
+	hd->tree = NULL;
+	hd->commit = NULL;
+	hd->rw = NULL;
 }
 
 /* Walk history for the tracked items and store roadmap.item_history rows. */
@@ -182,6 +224,7 @@ int
 re_walk_history(ReHandle *h, int64 repo_id)
 {
 	Walk		w;
+	Held	   *hd = palloc0(sizeof(Held));
 	git_revwalk *rw = NULL;
 	git_oid		oid;
 	Oid			types[1] = {INT8OID};
@@ -213,9 +256,10 @@ re_walk_history(ReHandle *h, int64 repo_id)
 		w.t[i].path = SPI_getvalue(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 3);
 		w.t[i].active = w.t[i].path != NULL;
 	}
+	re_handle_on_release(h, held_free, hd);
 	if (git_revwalk_new(&rw, h->git.repo) != 0)
 		ereport(ERROR, (errcode(ERRCODE_IO_ERROR), errmsg("could not walk the repository's history")));
-	re_handle_on_release(h, walk_free, rw);
+	hd->rw = rw;
 	git_revwalk_simplify_first_parent(rw);
 	git_revwalk_push(rw, git_commit_id(h->git.commit));
 	active = w.n;
@@ -229,13 +273,18 @@ re_walk_history(ReHandle *h, int64 repo_id)
 		git_oid		last_oid;
 		bool		have_oid = false;
 
+		/* the commit and tree are in hd, so a cancel anywhere below leaks nothing */
+		CHECK_FOR_INTERRUPTS();
 		if (git_commit_lookup(&commit, h->git.repo, &oid) != 0)
 			break;
+		hd->commit = commit;
 		if (git_commit_tree(&tree, commit) != 0)
 		{
 			git_commit_free(commit);
+			hd->commit = NULL;
 			break;
 		}
+		hd->tree = tree;
 		walked++;
 		git_oid_tostr(hex, sizeof(hex), &oid);
 		latest = latest_release_at(&w, tree);
@@ -248,6 +297,7 @@ re_walk_history(ReHandle *h, int64 repo_id)
 
 			if (!w.t[i].active)
 				continue;
+			CHECK_FOR_INTERRUPTS();
 			/* items are sorted by version, so runs share a path: look it up once */
 			if (last_path == NULL || strcmp(last_path, w.t[i].path) != 0)
 			{
@@ -286,6 +336,8 @@ re_walk_history(ReHandle *h, int64 repo_id)
 		}
 		git_tree_free(tree);
 		git_commit_free(commit);
+		hd->tree = NULL;
+		hd->commit = NULL;
 		if (walked % 100 == 0)
 			ereport(DEBUG1, (errmsg("roadmap_enrich: history walk at %d commits, %d items still open", walked, active)));
 	}

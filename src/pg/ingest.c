@@ -69,13 +69,8 @@ load_doc(ReHandle *h, const char *path, MdDoc *doc, bool missing_ok)
 	st = re_git_read(&h->git, path, h->arena, lim.max_bytes, &buf, &len, NULL, err, sizeof(err));
 	if (st == RG_ENOTFOUND && missing_ok)
 		return false;
-	if (st == RG_ETOOBIG)
-		re_report_md_error(MD_ETOOBIG, path, h->git.commit_hex, err);
 	if (st != RG_OK)
-		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_FILE),
-				 errmsg("could not read \"%s\" from the repository", path),
-				 errdetail("%s", err)));
+		re_report_git_error(st, path, h->git.commit_hex, err);
 	ms = md_parse(h->arena, buf, len, &lim, doc, err, sizeof(err));
 	if (ms != MD_OK)
 		re_report_md_error(ms, path, h->git.commit_hex, err);

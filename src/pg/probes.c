@@ -6,6 +6,7 @@
 
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
+#include "miscadmin.h"
 #include "utils/builtins.h"
 
 #include "catalog.h"
@@ -50,6 +51,12 @@ probe_set_free(void *arg)
 	ps->n = 0;
 }
 
+static void
+scratch_free(void *arg)
+{
+	re_arena_free((ReArena *) arg);
+}
+
 /* Compile enabled probes, run them over matching files, store the hits. */
 int
 re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
@@ -58,6 +65,7 @@ re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
 	Oid			types[1] = {INT8OID};
 	Datum		vals[1] = {Int64GetDatum(repo_id)};
 	ReCol		c[5];
+	ReArena    *scratch;
 	int			nprobes,
 				i,
 				j,
@@ -114,11 +122,19 @@ re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
 
 	for (j = 0; j < 5; j++)
 		re_col_init(&c[j], j == 2 || j == 3 ? INT4OID : TEXTOID);
+	/* each file's contents live in a scratch arena emptied after the file */
+	scratch = re_arena_new();
+	if (scratch == NULL)
+		ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
+	re_arena_on_free(h->arena, scratch_free, scratch);
 	for (i = 0; i < files->n; i++)
 	{
 		char	   *buf = NULL;
 		size_t		len = 0;
 		bool		tried = false;
+
+		CHECK_FOR_INTERRUPTS();
+		re_arena_reset(scratch);
 
 		for (j = 0; j < ps->n; j++)
 		{
@@ -132,7 +148,16 @@ re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
 			{
 				tried = true;
 				if (files->sizes[i] <= (size_t) re_max_file_bytes)
-					buf = re_handle_read(h, files->paths[i], &len);
+				{
+					char		rerr[512];
+					RgStatus	st = re_git_read(&h->git, files->paths[i], scratch, (size_t) re_max_file_bytes,
+												 &buf, &len, NULL, rerr, sizeof(rerr));
+
+					if (st == RG_ETOTAL)
+						re_report_git_error(st, files->paths[i], h->git.commit_hex, rerr);
+					if (st != RG_OK)
+						buf = NULL;
+				}
 			}
 			if (buf == NULL)
 				break;
@@ -155,6 +180,7 @@ re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
 			re_buf_free(&r.detail);
 		}
 	}
+	re_arena_reset(scratch);
 	re_bulk_insert("INSERT INTO roadmap.probe_hit (repo_id, probe_id, path, hits, first_line, detail) "
 				   "SELECT $1, * FROM unnest($2, $3, $4, $5, $6)", repo_id, c, 5);
 	return total;

@@ -32,14 +32,43 @@ int			re_max_table_columns = 128;
 bool		re_trust_repository_owner = false;
 int			re_shipped_window = 3;
 bool		re_walk_history_enabled = true;
+int			re_max_ingest_bytes = 1024 * 1024 * 1024;
+int			re_max_table_cells = 200000;
+static int	re_debug_fail_alloc_after = 0;
 
 void		_PG_init(void);
 
-/* Register GUCs and the cmark-gfm extensions once per backend. */
+/* The core's interrupt hook: a cancel or timeout becomes an ERROR here. */
+static void
+core_check_interrupts(void)
+{
+	CHECK_FOR_INTERRUPTS();
+}
+
+/* The core's allocation-failure hook: ERROR 53200 instead of a NULL. */
+static void
+core_out_of_memory(size_t size)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_OUT_OF_MEMORY),
+			 errmsg("out of memory"),
+			 errdetail("roadmap_enrich failed to allocate %zu bytes.", size),
+			 errhint("Lower roadmap_enrich.max_file_bytes or roadmap_enrich.max_ingest_bytes, or give the server more memory.")));
+}
+
+static void
+fail_alloc_assign(int newval, void *extra)
+{
+	re_fail_alloc_after = newval;
+}
+
+/* Register GUCs, the core's hooks and the cmark-gfm extensions once per backend. */
 void
 _PG_init(void)
 {
 	re_guc_init();
+	re_check_interrupts_hook = core_check_interrupts;
+	re_out_of_memory_hook = core_out_of_memory;
 	md_init();
 	re_git_init();
 }
@@ -73,6 +102,18 @@ re_guc_init(void)
 	DefineCustomIntVariable("roadmap_enrich.history_depth",
 							"Most commits the carry-over history walk reads.",
 							NULL, &re_history_depth, 2000, 1, 1000000, PGC_USERSET, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("roadmap_enrich.max_ingest_bytes",
+							"Most blob bytes one call reads from a repository (HEAD files and history alike).",
+							"Checked against object headers before a blob is read.",
+							&re_max_ingest_bytes, 1024 * 1024 * 1024, 1024, INT_MAX,
+							PGC_SUSET, GUC_UNIT_BYTE, NULL, NULL, NULL);
+	DefineCustomIntVariable("roadmap_enrich.max_table_cells",
+							"Most table cells one markdown file may hold.",
+							NULL, &re_max_table_cells, 200000, 100, INT_MAX, PGC_SUSET, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("roadmap_enrich.debug_fail_alloc_after",
+							"Testing only: make the n-th core allocation from now fail (0: off).",
+							NULL, &re_debug_fail_alloc_after, 0, 0, INT_MAX, PGC_SUSET,
+							GUC_NOT_IN_SAMPLE, NULL, fail_alloc_assign, NULL);
 	re_render_guc_init();
 	MarkGUCPrefixReserved("roadmap_enrich");
 }
@@ -84,6 +125,7 @@ re_md_limits(void)
 
 	lim.max_bytes = (size_t) re_max_file_bytes;
 	lim.max_table_columns = re_max_table_columns;
+	lim.max_table_cells = re_max_table_cells;
 	return lim;
 }
 
@@ -112,7 +154,12 @@ path_under(const char *p, const char *root)
 	return p[n] == '\0' || p[n] == '/' || (n == 1 && root[0] == '/');
 }
 
-/* Canonicalise a repository path and check it against allowed_roots. */
+/*
+ * Canonicalise a repository path and check it against allowed_roots: the
+ * one place a repository path given by a caller becomes a server path.
+ * The privilege check comes first, so a caller without it learns nothing
+ * about which server paths exist.
+ */
 char *
 re_resolve_repo_path(const char *path)
 {
@@ -123,6 +170,7 @@ re_resolve_repo_path(const char *path)
 			   *save = NULL;
 	bool		ok = false;
 
+	re_require_read_privilege();
 	if (path[0] != '/')
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -194,7 +242,7 @@ re_handle_open(const char *path, const char *what)
 	MemoryContextRegisterResetCallback(mcxt, cb);
 	h->arena = re_arena_new();
 	if (h->arena == NULL)
-		ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
+		core_out_of_memory(sizeof(ReArena));
 
 	re_git_set_owner_validation(re_trust_repository_owner ? 0 : 1);
 	st = re_git_open(&h->git, path, err, sizeof(err));
@@ -211,6 +259,7 @@ re_handle_open(const char *path, const char *what)
 				 errmsg("\"%s\" is not a git repository", path),
 				 errdetail("%s", err),
 				 errhint("Pass the top-level directory of a git work tree (the one holding .git) %s.", what)));
+	h->git.max_total = (size_t) re_max_ingest_bytes;
 	return h;
 }
 
@@ -218,8 +267,15 @@ void
 re_handle_resolve(ReHandle *h, const char *ref, const char *path)
 {
 	char		err[512];
+	RgStatus	st = re_git_resolve(&h->git, ref, err, sizeof(err));
 
-	if (re_git_resolve(&h->git, ref, err, sizeof(err)) != RG_OK)
+	if (st == RG_EREFSYNTAX)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("ref \"%s\" uses revision search syntax, which roadmap_enrich does not accept", ref),
+				 errdetail("%s; such a search reads the whole history and cannot be bounded.", err),
+				 errhint("Pass a branch, a tag, a full or abbreviated commit id, or HEAD~n.")));
+	if (st != RG_OK)
 		ereport(ERROR,
 				(errcode(ERRCODE_UNDEFINED_OBJECT),
 				 errmsg("ref \"%s\" does not name a commit in \"%s\"", ref, path),
@@ -256,6 +312,30 @@ re_handle_close(ReHandle *h)
 	MemoryContextDelete(h->mcxt);
 }
 
+/* Turn a failed blob read (other than "not found") into an ERROR naming the path and why. */
+void
+re_report_git_error(RgStatus st, const char *path, const char *commit, const char *msg)
+{
+	if (st == RG_ETOOBIG)
+		re_report_md_error(MD_ETOOBIG, path, commit, msg);
+	if (st == RG_ETOTAL)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("reading \"%s\" would pass roadmap_enrich.max_ingest_bytes", path),
+				 errdetail("%s (commit %s).", msg, commit),
+				 errhint("Raise roadmap_enrich.max_ingest_bytes, or lower roadmap_enrich.history_depth.")));
+	if (st == RG_ENOTBLOB)
+		ereport(ERROR,
+				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
+				 errmsg("\"%s\" is not a regular file in the repository", path),
+				 errdetail("%s.", msg),
+				 errhint("roadmap_enrich reads %s as a markdown file; rename the directory, submodule or link.", path)));
+	ereport(ERROR,
+			(errcode(ERRCODE_UNDEFINED_FILE),
+			 errmsg("could not read \"%s\" from the repository", path),
+			 errdetail("%s (commit %s).", msg, commit)));
+}
+
 /* Turn a markdown guard failure into an ERROR naming file and commit. */
 void
 re_report_md_error(MdStatus st, const char *path, const char *commit, const char *msg)
@@ -275,6 +355,20 @@ re_report_md_error(MdStatus st, const char *path, const char *commit, const char
 					 errmsg("markdown file \"%s\" has a table too wide to parse safely", path),
 					 errdetail("%s (commit %s).", msg, commit),
 					 errhint("Raise roadmap_enrich.max_table_columns if the table is legitimate.")));
+			break;
+		case MD_ETABLECELLS:
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("markdown file \"%s\" has too many table cells", path),
+					 errdetail("%s (commit %s).", msg, commit),
+					 errhint("Raise roadmap_enrich.max_table_cells if the tables are legitimate.")));
+			break;
+		case MD_ENOMEM:
+			ereport(ERROR,
+					(errcode(ERRCODE_OUT_OF_MEMORY),
+					 errmsg("out of memory parsing markdown file \"%s\"", path),
+					 errdetail("%s (commit %s).", msg, commit),
+					 errhint("Lower roadmap_enrich.max_file_bytes, or give the server more memory.")));
 			break;
 		case MD_EBINARY:
 		case MD_EUTF8:

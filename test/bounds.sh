@@ -106,7 +106,7 @@ max_file=$($PSQL -d $DB -c "LOAD 'roadmap_enrich'" -c "SELECT setting::bigint FR
 # bound (docs/performance.md): 48 MB baseline + libgit2 (16 MB cache + 64 MB pack windows) + 8 x max_file_bytes
 bound=$(( (48 + 16 + 64) * 1024 + 8 * max_file / 1024 ))
 echo "     history: $((hist_bytes / 1048576)) MB of ROADMAP.md blobs; walk counted $co commits; peak RSS $((hwm / 1024)) MB (bound $((bound / 1024)) MB)"
-echo "$out" | grep -q "skipped blob" ; check "history: over-cap old blob skipped from its header (NOTICE)" $?
+echo "$out" | grep -q "skipped an old version" ; check "history: over-cap old blob skipped from its header (NOTICE)" $?
 check "history: peak backend RSS under the documented bound" $(ok_if "${hwm:-999999999}" -lt "$bound")
 r=$(run "SET roadmap_enrich.max_ingest_bytes = '50MB';" "SELECT roadmap.ingest('$B/history', 'main~1')")
 echo "     history with max_ingest_bytes = 50MB: $(field "$r" 1) ms, $(field "$r" 2) $(field "$r" 3)"

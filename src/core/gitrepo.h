@@ -82,6 +82,36 @@ RgStatus	re_git_check_writable(ReGit *g, const ReGitWrite *files, int n, const c
 RgStatus	re_git_apply(ReGit *g, const ReGitWrite *files, int n, int commit, const char *message,
 						 const char *author_name, const char *author_email, const char *push_remote,
 						 char *commit_hex, char *err, size_t errlen);
+/* First-parent history walk from the resolved commit (read-only). */
+typedef struct ReGitOid
+{
+	unsigned char id[20];
+} ReGitOid;
+
+typedef struct ReGitWalk ReGitWalk;
+
+typedef void (*ReGitBlobFn) (const char *data, size_t len, void *arg);
+
+/* Start a walk at g's resolved commit; NULL when libgit2 cannot (err says why). */
+ReGitWalk  *re_git_walk_begin(ReGit *g, char *err, size_t errlen);
+
+/* Step to the next commit (the first call gives the start); 0 at the end or when a commit cannot be read. */
+int			re_git_walk_next(ReGitWalk *w, char *hex, long long *time);
+
+/* 1 and *oid when path is a file or tree entry of the current commit. */
+int			re_git_walk_entry(ReGitWalk *w, const char *path, ReGitOid *oid);
+
+/* Free the walk and its current commit; safe on NULL. */
+void		re_git_walk_end(ReGitWalk *w);
+
+/*
+ * Call fn with a blob's bytes (valid only during the call) after checking
+ * its size in the object header against max_bytes and g's budget, like
+ * re_git_blob_capped; what names the blob in err.
+ */
+RgStatus	re_git_blob_with(ReGit *g, const ReGitOid *oid, const char *what, size_t max_bytes,
+							 ReGitBlobFn fn, void *arg, char *err, size_t errlen);
+
 int			re_git_diff(const char *path, const char *old, size_t old_len, const char *new_text,
 						size_t new_len, ReBuf *out);
 

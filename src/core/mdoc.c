@@ -343,31 +343,19 @@ add_table(BlockVec *bv, cmark_node *table, int table_no, int quote_depth, long *
 	return true;
 }
 
-MdStatus
-md_parse(ReArena *a, const char *buf, size_t len, const MdLimits *lim,
-		 MdDoc *out, char *err, size_t errlen)
+/*
+ * Parse buf into a cmark tree allocated from a scratch arena registered on
+ * a (*cleanup runs it early); about 64 kB of whole lines are fed at a time,
+ * with a check for a cancel in between. NULL when cmark-gfm gives no tree.
+ */
+static cmark_node *
+parse_tree(ReArena *a, const char *buf, size_t len, ReArenaCleanup **cleanup)
 {
-	MdStatus	st;
+	ReArena    *scratch;
 	cmark_parser *parser;
 	cmark_node *doc;
-	cmark_iter *it;
-	cmark_event_type ev;
-	BlockVec	bv;
-	int			quote_depth = 0,
-				list_depth = 0,
-				table_no = 0;
-	size_t		k,
-				off;
+	size_t		off;
 	unsigned	i;
-	ReArena    *scratch;
-	ReArenaCleanup *scratch_cleanup;
-	long		cells = 0;
-	bool		cells_ok = true;
-
-	memset(out, 0, sizeof(*out));
-	st = md_check_input(buf, len, lim, err, errlen);
-	if (st != MD_OK)
-		return st;
 
 	md_init();
 	scratch = re_arena_new();
@@ -375,10 +363,9 @@ md_parse(ReArena *a, const char *buf, size_t len, const MdLimits *lim,
 	{
 		if (re_out_of_memory_hook)
 			re_out_of_memory_hook(sizeof(ReArena));
-		snprintf(err, errlen, "out of memory");
-		return MD_ENOMEM;
+		return NULL;
 	}
-	scratch_cleanup = re_arena_on_free(a, scratch_free, scratch);
+	*cleanup = re_arena_on_free(a, scratch_free, scratch);
 	cm_scratch = scratch;
 	parser = cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, &cm_mem);
 	for (i = 0; i < sizeof(md_extensions) / sizeof(md_extensions[0]); i++)
@@ -388,7 +375,6 @@ md_parse(ReArena *a, const char *buf, size_t len, const MdLimits *lim,
 		if (ext)
 			cmark_parser_attach_syntax_extension(parser, ext);
 	}
-	/* feed about 64 kB of whole lines at a time, checking for a cancel in between */
 	for (off = 0; off < len;)
 	{
 		size_t		n = len - off > 65536 ? 65536 : len - off;
@@ -408,7 +394,37 @@ md_parse(ReArena *a, const char *buf, size_t len, const MdLimits *lim,
 	cmark_parser_free(parser);
 	if (doc == NULL)
 	{
-		re_arena_cleanup_run(a, scratch_cleanup);
+		re_arena_cleanup_run(a, *cleanup);
+		*cleanup = NULL;
+	}
+	return doc;
+}
+
+MdStatus
+md_parse(ReArena *a, const char *buf, size_t len, const MdLimits *lim,
+		 MdDoc *out, char *err, size_t errlen)
+{
+	MdStatus	st;
+	cmark_node *doc;
+	cmark_iter *it;
+	cmark_event_type ev;
+	BlockVec	bv;
+	int			quote_depth = 0,
+				list_depth = 0,
+				table_no = 0;
+	size_t		k;
+	ReArenaCleanup *scratch_cleanup;
+	long		cells = 0;
+	bool		cells_ok = true;
+
+	memset(out, 0, sizeof(*out));
+	st = md_check_input(buf, len, lim, err, errlen);
+	if (st != MD_OK)
+		return st;
+
+	doc = parse_tree(a, buf, len, &scratch_cleanup);
+	if (doc == NULL)
+	{
 		snprintf(err, errlen, "cmark-gfm could not parse the document");
 		return MD_ENOMEM;
 	}

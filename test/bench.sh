@@ -75,6 +75,8 @@ else
   echo "1./3. corpus benchmarks skipped: $BUNDLE not found"; echo
 fi
 
+# BENCH_ONLY=bounds: only the corpus figures 1 and 3 and the bounds figures 6 and 7
+if [ "${BENCH_ONLY:-}" != bounds ]; then
 # ---- 2. probes vs git grep --------------------------------------------------
 T=$W/tree; bash "$SRC/test/bench/gen_rust_tree.sh" "$T" 420 >/dev/null; chown -R postgres "$T"
 tb=$(cd "$T" && git -c safe.directory=* ls-files -z src tests | xargs -0 cat | wc -c)
@@ -138,6 +140,8 @@ if [ -f "$BUNDLE" ]; then
   } | $PSQL 2>&1 | grep after | sed 's/^/5. /'
 fi
 
+
+fi  # BENCH_ONLY
 # ---- 6. cancel latency and peak memory (issue 14) -----------------------------
 # statement_timeout at 10 points spread over a cold ingest and over an enrich
 # of the corpus tip; latency = time from the timeout to the ERROR (target <= 50 ms)

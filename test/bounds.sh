@@ -18,6 +18,8 @@ pass=0; fail=0; worst=0
 check() { if [ "$2" = 0 ]; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
 ok_if() { [ "$@" ] && echo 0 || echo 1; }
 
+SERVER_LOG=${RE_PGDATA:-/tmp/roadmap_enrich_test/pgdata}/server.log
+log0=$(( $(wc -l < "$SERVER_LOG" 2>/dev/null || echo 0) + 1 ))
 bash "$SRC/test/bounds/gen_repos.sh" "$B" >/dev/null && chown -R postgres "$B"
 $PSQL -d postgres -c "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1
 $PSQL -d postgres -c "CREATE DATABASE $DB" >/dev/null
@@ -122,18 +124,20 @@ timeout_case "regex ref" "" "SELECT roadmap.ingest('$B/history', ':/Filler')"
 echo "     worst cancel latency over the crafted inputs: $worst ms"
 
 echo "--- repeated cancels leak nothing"
-rss_sql="SELECT 'RssAnon', substring(pg_read_file('/proc/' || pg_backend_pid() || '/status') FROM 'RssAnon:\s+([0-9]+)');"
+# cancelled at varied points; RssAnon sampled every 10 calls. glibc keeps
+# some freed memory in its heap, so single samples swing by ~20 MB with the
+# cancel point; a leak shows as a rising minimum.
 script=$( echo "SET client_min_messages = warning; SET roadmap_enrich.walk_history = off;"
-  for i in $(seq 1 40); do
-    [ "$i" = 11 ] && echo "$rss_sql"
+  for i in $(seq 1 60); do
     echo "DELETE FROM roadmap.repository WHERE path = '$B/bold50000';"
     echo "SET statement_timeout = '$((60 + (i * 37) % 250))ms'; SELECT roadmap.ingest('$B/bold50000'); RESET statement_timeout;"
-  done
-  echo "$rss_sql")
+    [ $((i % 10)) = 0 ] && echo "SELECT 'RssAnon', substring(pg_read_file('/proc/self/status') FROM 'RssAnon:\\s+([0-9]+)');"
+  done)
 rss=$(echo "$script" | $PSQL -d $DB 2>/dev/null | awk -F'|' '/^RssAnon/{print $2}')
-r1=$(echo "$rss" | head -1); r2=$(echo "$rss" | tail -1)
-echo "     backend private memory (RssAnon) after 10 cancelled ingests: $((r1 / 1024)) MB, after 40: $((r2 / 1024)) MB"
-check "30 more cancelled ingests grow the backend's private memory by under 8 MB" $(ok_if $((r2 - r1)) -lt 8192)
+r1=$(echo "$rss" | head -3 | sort -n | head -1); r2=$(echo "$rss" | tail -3 | sort -n | head -1)
+echo "     backend private memory (RssAnon, kB) every 10 cancelled ingests: $(echo $rss)"
+echo "     lowest of calls 10-30: $((r1 / 1024)) MB, of calls 40-60: $((r2 / 1024)) MB"
+check "30 more cancelled ingests: lowest private memory grows under 4 MB" $(ok_if $((r2 - r1)) -lt 4096)
 
 echo "--- allocation failure is an ERROR, not a crash"
 for n in 3 40 400; do
@@ -143,8 +147,8 @@ for n in 3 40 400; do
   echo "$out" | grep -q "ERROR:  53200" && echo "$out" | grep -q "^alive|t"
   check "allocation #$n fails: ERROR 53200, same session still works" $?
 done
-crashes=$(grep -c "terminated by signal" "${RE_PGDATA:-/tmp/roadmap_enrich_test/pgdata}/server.log" 2>/dev/null || true)
-check "no backend crashed (server log)" $(ok_if "${crashes:-0}" = 0)
+crashes=$(tail -n +"$log0" "$SERVER_LOG" 2>/dev/null | grep -cE "terminated by signal|was terminated by exception" || true)
+check "no backend crashed during this tier (server log)" $(ok_if "${crashes:-0}" = 0)
 
 echo "--- privilege check before any file system access"
 $PSQL -d $DB -c "DROP ROLE IF EXISTS bounds_usage" -c "CREATE ROLE bounds_usage LOGIN" \

@@ -67,13 +67,15 @@ re_report_git_open(RgStatus st, const char *path, const char *err, const char *w
 		ereport(ERROR,
 				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
 				 errmsg("repository \"%s\" is owned by another OS user", path),
-				 errdetail("%s", err),
-				 errhint("Run: git config --system --add safe.directory %s (libgit2 1.5 has no \"*\"), "
+				 errdetail("libgit2 opens a repository owned by another OS user than the server's only when its path is listed in safe.directory."),
+				 errdetail_log("libgit2: %s", err),
+				 errhint("Run: git config --system --add safe.directory %s, "
 						 "or let a superuser set roadmap_enrich.trust_repository_owner = on.", path)));
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("\"%s\" is not a git repository", path),
-			 errdetail("%s", err),
+			 errdetail("The directory holds no .git directory or file (parent directories are not searched)."),
+			 errdetail_log("libgit2: %s", err),
 			 errhint("Pass the top-level directory of a git work tree (the one holding .git) %s.", what)));
 }
 
@@ -84,7 +86,8 @@ re_report_git_ref(const char *ref, const char *path, const char *err)
 	ereport(ERROR,
 			(errcode(ERRCODE_UNDEFINED_OBJECT),
 			 errmsg("ref \"%s\" does not name a commit in \"%s\"", ref, path),
-			 errdetail("%s", err),
+			 errdetail("It is not a branch, tag or commit id of this repository, or it names an object that is not a commit."),
+			 errdetail_log("libgit2: %s", err),
 			 errhint("Use a branch, tag or commit id that \"git -C %s rev-parse --verify <ref>^{commit}\" accepts.", path)));
 }
 

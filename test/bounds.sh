@@ -126,17 +126,22 @@ echo "     worst cancel latency over the crafted inputs: $worst ms"
 echo "--- repeated cancels leak nothing"
 # cancelled at varied points; RssAnon sampled every 10 calls. glibc keeps
 # some freed memory in its heap, so single samples swing by ~20 MB with the
-# cancel point; a leak shows as a rising minimum.
+# cancel point; a leak shows as a rising minimum. glibc may also keep the
+# heap pinned at its high-water mark once (a long-lived chunk lands at the
+# top, or a freed mmap chunk raises the trim threshold): the minimum then
+# steps up once and stays flat — seen on main too with a fresh database
+# (4788 20860 23744 20860 23616 20860 kB) — so the windows compared are both
+# after that step: calls 40-60 against calls 70-90.
 script=$( echo "SET client_min_messages = warning; SET roadmap_enrich.walk_history = off;"
-  for i in $(seq 1 60); do
+  for i in $(seq 1 90); do
     echo "DELETE FROM roadmap.repository WHERE path = '$B/bold50000';"
     echo "SET statement_timeout = '$((60 + (i * 37) % 250))ms'; SELECT roadmap.ingest('$B/bold50000'); RESET statement_timeout;"
     [ $((i % 10)) = 0 ] && echo "SELECT 'RssAnon', substring(pg_read_file('/proc/self/status') FROM 'RssAnon:\\s+([0-9]+)');"
   done)
 rss=$(echo "$script" | $PSQL -d $DB 2>/dev/null | awk -F'|' '/^RssAnon/{print $2}')
-r1=$(echo "$rss" | head -3 | sort -n | head -1); r2=$(echo "$rss" | tail -3 | sort -n | head -1)
+r1=$(echo "$rss" | sed -n 4,6p | sort -n | head -1); r2=$(echo "$rss" | sed -n 7,9p | sort -n | head -1)
 echo "     backend private memory (RssAnon, kB) every 10 cancelled ingests: $(echo $rss)"
-echo "     lowest of calls 10-30: $((r1 / 1024)) MB, of calls 40-60: $((r2 / 1024)) MB"
+echo "     lowest of calls 40-60: $((r1 / 1024)) MB, of calls 70-90: $((r2 / 1024)) MB"
 check "30 more cancelled ingests: lowest private memory grows under 4 MB" $(ok_if $((r2 - r1)) -lt 4096)
 
 echo "--- allocation failure is an ERROR, not a crash"

@@ -422,6 +422,16 @@ re_focus_match(const ReFocusSet *s, int k, const char *text, size_t len)
 	return pcre2_match(s->re[k], (PCRE2_SPTR) text, len, 0, 0, s->md, NULL) >= 0;
 }
 
+bool
+re_focus_match_at(const ReFocusSet *s, int k, const char *text, size_t len, size_t *at)
+{
+	if (text == NULL || k < 0 || k >= s->n || s->re[k] == NULL ||
+		pcre2_match(s->re[k], (PCRE2_SPTR) text, len, 0, 0, s->md, NULL) < 0)
+		return false;
+	*at = (size_t) pcre2_get_ovector_pointer(s->md)[0];
+	return true;
+}
+
 void
 re_focus_free(ReFocusSet *s)
 {

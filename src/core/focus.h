@@ -68,6 +68,8 @@ typedef struct ReFocusSet
  */
 int			re_focus_compile(ReFocusSet *s, const char *const *matches, int n, char *err, size_t errlen);
 bool		re_focus_match(const ReFocusSet *s, int k, const char *text, size_t len);
+/* Like re_focus_match; *at gets the offset of the match. */
+bool		re_focus_match_at(const ReFocusSet *s, int k, const char *text, size_t len, size_t *at);
 void		re_focus_free(ReFocusSet *s);
 
 #endif

@@ -16,6 +16,7 @@
 
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
+#include "lib/stringinfo.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
 
@@ -186,32 +187,107 @@ derived_id(const char *prefix, const char *name, Area *areas, int n)
 	}
 }
 
-/* The first of the model's texts an area matches, described; NULL if none. */
-static char *
-model_hit(const ReFocusSet *fs, int k, ReModel *m)
+/* One text of the model (NULL past the end); with where, also its description for applies_because. */
+static const char *
+model_text(ReModel *m, int i, char **where)
 {
-	int			i;
-
-	for (i = 0; i < m->changelog.n; i++)
-		if (re_focus_match(fs, k, m->changelog.v[i].text, strlen(m->changelog.v[i].text)))
-			return psprintf("terms occur in CHANGELOG.md (v%s, line %d)", m->changelog.v[i].version,
-							m->changelog.v[i].line);
-	for (i = 0; i < m->items.n; i++)
+	if (i < m->changelog.n)
 	{
-		ReItem	   *it = &m->items.v[i];
-
-		if ((it->title && re_focus_match(fs, k, it->title, strlen(it->title))) ||
-			(it->description && re_focus_match(fs, k, it->description, strlen(it->description))))
-			return psprintf("terms occur in the roadmap (v%s %s, %s line %d)", it->version, it->item_id,
-							it->path, it->line);
+		if (where)
+			*where = psprintf("terms occur in CHANGELOG.md (v%s, line %d)", m->changelog.v[i].version,
+							  m->changelog.v[i].line);
+		return m->changelog.v[i].text;
 	}
-	for (i = 0; i < m->releases.n; i++)
-		if (m->releases.v[i].title && re_focus_match(fs, k, m->releases.v[i].title, strlen(m->releases.v[i].title)))
-			return psprintf("terms occur in the roadmap (title of v%s)", m->releases.v[i].version);
-	for (i = 0; i < m->plan_items.n; i++)
-		if (m->plan_items.v[i].text && re_focus_match(fs, k, m->plan_items.v[i].text, strlen(m->plan_items.v[i].text)))
-			return psprintf("terms occur in %s line %d", m->plan_items.v[i].path, m->plan_items.v[i].line);
+	i -= m->changelog.n;
+	if (i < 2 * m->items.n)
+	{
+		ReItem	   *it = &m->items.v[i / 2];
+		const char *t = i % 2 ? it->description : it->title;
+
+		if (where)
+			*where = psprintf("terms occur in the roadmap (v%s %s, %s line %d)", it->version, it->item_id,
+							  it->path, it->line);
+		return t ? t : "";
+	}
+	i -= 2 * m->items.n;
+	if (i < m->releases.n)
+	{
+		if (where)
+			*where = psprintf("terms occur in the roadmap (title of v%s)", m->releases.v[i].version);
+		return m->releases.v[i].title ? m->releases.v[i].title : "";
+	}
+	i -= m->releases.n;
+	if (i < m->plan_items.n)
+	{
+		if (where)
+			*where = psprintf("terms occur in %s line %d", m->plan_items.v[i].path, m->plan_items.v[i].line);
+		return m->plan_items.v[i].text ? m->plan_items.v[i].text : "";
+	}
 	return NULL;
+}
+
+/*
+ * Built-in areas not yet known to apply: look for their terms in the
+ * model's texts (changelog, items, release titles, plan items). The texts
+ * are joined into one buffer (blank line between) so each area costs one
+ * scan, however many items the roadmap has; the offset of the first match
+ * names the text in applies_because.
+ */
+static void
+model_applicability(const ReFocusSet *fs, Area *areas, int n, ReModel *m)
+{
+	StringInfoData all;
+	int		   *starts;
+	int			ntexts = 0,
+				i,
+				k,
+				open = 0;
+	const char *t;
+
+	for (k = 0; k < n; k++)
+		open += !areas[k].applicable;
+	if (open == 0)
+		return;
+	initStringInfo(&all);
+	for (i = 0; model_text(m, i, NULL) != NULL; i++)
+		ntexts++;
+	starts = palloc(sizeof(int) * (ntexts + 1));
+	for (i = 0; i < ntexts; i++)
+	{
+		if ((i & 1023) == 0)
+			CHECK_FOR_INTERRUPTS();
+		t = model_text(m, i, NULL);
+		starts[i] = all.len;
+		appendStringInfoString(&all, t);
+		appendStringInfoString(&all, "\n\n");
+	}
+	for (k = 0; k < n; k++)
+	{
+		size_t		at;
+
+		CHECK_FOR_INTERRUPTS();
+		if (areas[k].applicable || !re_focus_match_at(fs, k, all.data, (size_t) all.len, &at))
+			continue;
+		/* the text holding offset at: the last start <= at */
+		{
+			int			lo = 0,
+						hi = ntexts - 1;
+
+			while (lo < hi)
+			{
+				int			mid = (lo + hi + 1) / 2;
+
+				if ((size_t) starts[mid] <= at)
+					lo = mid;
+				else
+					hi = mid - 1;
+			}
+			(void) model_text(m, lo, &areas[k].because);
+		}
+		areas[k].applicable = true;
+	}
+	pfree(all.data);
+	pfree(starts);
 }
 
 /* Built-in areas not yet known to apply: look for their terms in the markdown documents. */
@@ -242,12 +318,15 @@ docs_applicability(ReHandle *h, const ReFocusSet *fs, Area *areas, int n, ReFile
 			continue;
 		budget -= len;
 		for (k = 0; k < n; k++)
+		{
+			CHECK_FOR_INTERRUPTS();	/* one scan can cover a whole large file */
 			if (!areas[k].applicable && re_focus_match(fs, k, buf, len))
 			{
 				areas[k].applicable = true;
 				areas[k].because = psprintf("terms occur in %s", p);
 				open--;
 			}
+		}
 	}
 }
 
@@ -490,9 +569,8 @@ decide_applicability(FocusCtx *x, ReFileList *files, const char **kinds)
 			a->because = psprintf("its probes find %d hit%s in the code", a->probe_hits,
 								  a->probe_hits == 1 ? "" : "s");
 		}
-		else if ((a->because = model_hit(x->fs, k, x->m)) != NULL)
-			a->applicable = true;
 	}
+	model_applicability(x->fs, x->areas, x->n, x->m);
 	docs_applicability(x->h, x->fs, x->areas, x->n, files, kinds);
 	for (k = 0; k < x->n; k++)
 		if (!x->areas[k].applicable)
@@ -584,50 +662,64 @@ add_match(ReCol *c, const char *focus_id, const char *kind, const char *version,
 	re_col_text(&c[4], status);
 }
 
-/* focus_match: every applicable area against every text the scoring counts, once. */
+/* focus_match: every text the scoring counts against every applicable area, once. */
 static void
 store_matches(FocusCtx *x)
 {
 	ReModel    *m = x->m;
 	ReCol		c[5];
-	char	  **item_text = palloc(sizeof(char *) * (m->items.n + 1));
+	StringInfoData both;
 	int			i,
 				k;
 
 	for (i = 0; i < 5; i++)
 		re_col_init(&c[i], TEXTOID);
-	/* title and description as one text, as the score reads them (a match may span both) */
-	for (i = 0; i < m->items.n; i++)
-		item_text[i] = psprintf("%s %s", m->items.v[i].title ? m->items.v[i].title : "",
-								m->items.v[i].description ? m->items.v[i].description : "");
-	for (k = 0; k < x->n; k++)
+	initStringInfo(&both);
+	for (i = 0; i < m->changelog.n; i++)
 	{
-		const char *id = x->areas[k].focus_id;
+		ReChangelogEntry *e = &m->changelog.v[i];
+		size_t		len = strlen(e->text);
 
-		if (!x->areas[k].applicable)
-			continue;
-		CHECK_FOR_INTERRUPTS();
-		for (i = 0; i < m->changelog.n; i++)
-			if (re_focus_match(x->fs, k, m->changelog.v[i].text, strlen(m->changelog.v[i].text)))
-				add_match(c, id, "changelog", m->changelog.v[i].version, psprintf("%d", m->changelog.v[i].entry_no), NULL);
-		for (i = 0; i < m->items.n; i++)
+		if ((i & 255) == 0)
+			CHECK_FOR_INTERRUPTS();
+		for (k = 0; k < x->n; k++)
+			if (x->areas[k].applicable && re_focus_match(x->fs, k, e->text, len))
+				add_match(c, x->areas[k].focus_id, "changelog", e->version, psprintf("%d", e->entry_no), NULL);
+	}
+	for (i = 0; i < m->items.n; i++)
+	{
+		ReItem	   *it = &m->items.v[i];
+
+		if ((i & 255) == 0)
+			CHECK_FOR_INTERRUPTS();
+		/* title and description as one text, as the score reads them (a match may span both) */
+		resetStringInfo(&both);
+		appendStringInfo(&both, "%s %s", it->title ? it->title : "", it->description ? it->description : "");
+		for (k = 0; k < x->n; k++)
 		{
-			ReItem	   *it = &m->items.v[i];
-			bool		t = it->title && re_focus_match(x->fs, k, it->title, strlen(it->title));
+			bool		t;
 
-			if (t || re_focus_match(x->fs, k, item_text[i], strlen(item_text[i])))
-				add_match(c, id, "item", it->version, it->item_id, NULL);
+			if (!x->areas[k].applicable)
+				continue;
+			t = it->title && re_focus_match(x->fs, k, it->title, strlen(it->title));
+			if (t || re_focus_match(x->fs, k, both.data, (size_t) both.len))
+				add_match(c, x->areas[k].focus_id, "item", it->version, it->item_id, NULL);
 			if (t)
-				add_match(c, id, "item_title", it->version, it->item_id, NULL);
-		}
-		for (i = 0; i < m->plan_items.n; i++)
-		{
-			RePlanItem *p = &m->plan_items.v[i];
-
-			if (p->text && re_focus_match(x->fs, k, p->text, strlen(p->text)))
-				add_match(c, id, "plan", p->version, psprintf("%d", p->line), re_item_status_name(p->status));
+				add_match(c, x->areas[k].focus_id, "item_title", it->version, it->item_id, NULL);
 		}
 	}
+	for (i = 0; i < m->plan_items.n; i++)
+	{
+		RePlanItem *p = &m->plan_items.v[i];
+
+		if ((i & 255) == 0)
+			CHECK_FOR_INTERRUPTS();
+		for (k = 0; k < x->n && p->text; k++)
+			if (x->areas[k].applicable && re_focus_match(x->fs, k, p->text, strlen(p->text)))
+				add_match(c, x->areas[k].focus_id, "plan", p->version, psprintf("%d", p->line),
+						  re_item_status_name(p->status));
+	}
+	pfree(both.data);
 	re_bulk_insert("INSERT INTO roadmap.focus_match (repo_id, focus_id, kind, version, version_key, ref, status) "
 				   "SELECT $1, f, k, v, CASE WHEN v <> 'unreleased' THEN roadmap.version_key(v) END, r, s "
 				   "FROM unnest($2, $3, $4, $5, $6) AS u(f, k, v, r, s)", x->repo_id, c, 5);

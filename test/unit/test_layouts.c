@@ -185,6 +185,12 @@ test_focus(void)
 	CHECK(re_focus_match(&fs, 1, "NEGATION as failure", 19));
 	CHECK(!re_focus_match(&fs, 1, "SPARQL paths", 12));
 	CHECK(re_focus_match(&fs, 2, "NULL\nin a join", 14));	/* . spans lines, as in ~* */
+	{
+		size_t		at = 0;
+
+		CHECK(re_focus_match_at(&fs, 0, "no match here; a recursive CTE", 30, &at) && at == 27);
+		CHECK(!re_focus_match_at(&fs, 0, "affected", 8, &at));
+	}
 	re_focus_free(&fs);
 	m[0] = "broken(";
 	CHECK(re_focus_compile(&fs, m, 1, err, sizeof(err)) == 0);

@@ -3,11 +3,11 @@ EXTENSION = roadmap_enrich
 MODULE_big = roadmap_enrich
 DATA = $(wildcard sql/roadmap_enrich--*.sql)
 
-CORE_SRCS = src/core/arena.c src/core/version.c src/core/mdoc.c src/core/model.c src/core/gitrepo.c src/core/probe.c src/core/similar.c src/core/propose.c src/core/render.c
-PG_SRCS = src/pg/roadmap_enrich.c src/pg/catalog.c src/pg/ingest.c src/pg/probes.c src/pg/history.c src/pg/enrich.c src/pg/render.c src/pg/runlog.c
+CORE_SRCS = src/core/arena.c src/core/version.c src/core/mdoc.c src/core/model.c src/core/gitrepo.c src/core/gitwrite.c src/core/probe.c src/core/similar.c src/core/propose.c src/core/render.c
+PG_SRCS = src/pg/roadmap_enrich.c src/pg/catalog.c src/pg/ingest.c src/pg/probes.c src/pg/history.c src/pg/enrich.c src/pg/render.c src/pg/runlog.c src/pg/writeback.c
 OBJS = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
 
-REGRESS = versions ingest_index ingest_monolithic ingest_errors privileges scoring enrich writeback cron
+REGRESS = versions ingest_index ingest_monolithic ingest_errors privileges scoring enrich writeback writeback_safety cron
 REGRESS_OUTDIR ?= results_regress
 REGRESS_OPTS = --inputdir=. --outputdir=$(REGRESS_OUTDIR)
 

@@ -24,6 +24,13 @@ typedef enum RgStatus
 	RG_EMOVED,					/* HEAD is not the commit that was read */
 	RG_ELOCKED,					/* index.lock exists */
 	RG_EIO,						/* writing a file failed */
+	RG_EPATH,					/* target path unsafe (.., .git, symlink, outside the work tree) */
+	RG_ENOTBRANCH,				/* HEAD points at something other than a local branch (a tag) */
+	RG_ECASE,					/* two entries differ only in case */
+	RG_ECANCELED,				/* stopped by the stage hook before the point of no return */
+	RG_EAUTHOR,					/* invalid author name or email */
+	RG_EPUSH,					/* push failed (the commit is kept) */
+	RG_EINDEX,					/* committed, but the index entry could not be updated */
 	RG_EOTHER
 } RgStatus;
 
@@ -47,10 +54,6 @@ typedef struct ReGit
 
 typedef int (*ReGitFileFn) (const char *path, const char *oid_hex, size_t size, void *arg);
 
-/* Test hook: called at "before_files", "after_files", "after_index" in re_git_apply. */
-typedef void (*ReGitStageHook) (const char *stage);
-extern ReGitStageHook re_git_stage_hook;
-
 void		re_git_init(void);
 void		re_git_set_owner_validation(int enabled);
 RgStatus	re_git_open(ReGit *g, const char *path, char *err, size_t errlen);
@@ -60,11 +63,6 @@ RgStatus	re_git_read(ReGit *g, const char *path, ReArena *a, size_t max_bytes,
 RgStatus	re_git_list(ReGit *g, ReGitFileFn fn, void *arg, char *err, size_t errlen);
 void		re_git_close(ReGit *g);
 
-RgStatus	re_git_check_writable(ReGit *g, const ReGitWrite *files, int n, const char *expected_head,
-								  char *err, size_t errlen);
-RgStatus	re_git_apply(ReGit *g, const ReGitWrite *files, int n, int commit, const char *message,
-						 const char *author_name, const char *author_email, const char *push_remote,
-						 char *commit_hex, char *err, size_t errlen);
 int			re_git_diff(const char *path, const char *old, size_t old_len, const char *new_text,
 						size_t new_len, ReBuf *out);
 

@@ -19,6 +19,7 @@
 #include "glue.h"
 #include "ingest.h"
 #include "render.h"
+#include "writeback.h"
 #include "runlog.h"
 #include "../core/propose.h"
 #include "../core/version.h"
@@ -410,6 +411,14 @@ enrich_body(FunctionCallInfo fcinfo)
 	 * enrich runs on one repository.
 	 */
 	re_ingest(path, ref, &noop);
+	if (apply && re_writeback_drain(path))
+	{
+		bool		noop2;
+
+		/* an earlier write-back was still being applied: read what it committed */
+		re_ingest(path, ref, &noop2);
+		noop = noop && noop2;
+	}
 	t_gather = GetCurrentTimestamp();
 	{
 		Oid			types[1] = {INT8OID};

@@ -4,10 +4,10 @@
  *
  * render builds the new text of the release's file from the commit that was
  * ingested (never from the work tree) and checks that it parses back into
- * the same items plus the new ones. With write, the files and the commit
- * message are queued in TopTransactionContext; a pre-commit callback then
- * re-checks the repository, replaces the files atomically and commits with
- * libgit2. ROLLBACK therefore writes nothing.
+ * the same items plus the new ones. With write, it checks that the
+ * repository can take the write and records a write-back intent in the
+ * calling transaction (writeback.c); a background worker applies it after
+ * COMMIT. ROLLBACK therefore writes nothing.
  */
 #include "postgres.h"
 
@@ -30,52 +30,13 @@
 #include "glue.h"
 #include "ingest.h"
 #include "render.h"
+#include "writeback.h"
 #include "../core/model.h"
 #include "../core/render.h"
 
 char	   *re_author_name = NULL;
 char	   *re_author_email = NULL;
 char	   *re_push_remote = NULL;
-static char *re_debug_fault_delay = NULL;
-
-/* Test hook: sleep at a write-back stage named in roadmap_enrich.debug_fault_delay ("stage:ms"). */
-static void
-fault_delay(const char *stage)
-{
-	const char *colon;
-	long		ms;
-	TimestampTz until;
-
-	if (re_debug_fault_delay == NULL || re_debug_fault_delay[0] == '\0')
-		return;
-	colon = strchr(re_debug_fault_delay, ':');
-	if (colon == NULL || strncmp(re_debug_fault_delay, stage, colon - re_debug_fault_delay) != 0 ||
-		strlen(stage) != (size_t) (colon - re_debug_fault_delay))
-		return;
-	ms = atol(colon + 1);
-	until = TimestampTzPlusMilliseconds(GetCurrentTimestamp(), ms);
-	while (GetCurrentTimestamp() < until)
-	{
-		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 100, WAIT_EVENT_PG_SLEEP);
-		ResetLatch(MyLatch);
-	}
-}
-
-typedef struct PendingWrite
-{
-	char	   *repo_path;
-	char	   *expected_head;
-	char	   *message;
-	bool		commit;
-	int			nfiles;
-	ReGitWrite	files[2];
-	char	   *old_data[2];
-	size_t		old_len[2];
-	struct PendingWrite *next;
-} PendingWrite;
-
-static PendingWrite *pending = NULL;
-static bool callback_registered = false;
 
 void
 re_render_guc_init(void)
@@ -87,10 +48,7 @@ re_render_guc_init(void)
 	DefineCustomStringVariable("roadmap_enrich.push_remote",
 							   "Remote to push to after a write-back commit (empty: no push).", NULL,
 							   &re_push_remote, "", PGC_SUSET, 0, NULL, NULL, NULL);
-	DefineCustomStringVariable("roadmap_enrich.debug_fault_delay",
-							   "Testing only: sleep at a write-back stage (\"before_files:ms\", \"after_files:ms\", \"after_index:ms\").",
-							   NULL, &re_debug_fault_delay, "", PGC_SUSET, GUC_NOT_IN_SAMPLE, NULL, NULL, NULL);
-	re_git_stage_hook = fault_delay;
+	re_writeback_guc_init();
 }
 
 /* Writing server files needs superuser or pg_write_server_files. */
@@ -103,100 +61,6 @@ re_require_write_privilege(void)
 				 errmsg("permission denied to write repositories on the server"),
 				 errdetail("Writing back the enriched roadmap changes files on the server's file system."),
 				 errhint("Grant the role pg_write_server_files, or call with apply => false / write => false.")));
-}
-
-static void
-report_git(RgStatus st, const char *path, const char *err)
-{
-	switch (st)
-	{
-		case RG_EBARE:
-			ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-							errmsg("cannot write back into bare repository \"%s\"", path), errdetail("%s", err),
-							errhint("Ingest and enrich a clone with a work tree, and push from it.")));
-			break;
-		case RG_EDETACHED:
-			ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-							errmsg("cannot commit in \"%s\": HEAD is detached", path), errdetail("%s", err),
-							errhint("Check out a branch (git switch <branch>) before enriching with write-back.")));
-			break;
-		case RG_ESTATE:
-			ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-							errmsg("cannot write back into \"%s\": an operation is in progress", path),
-							errdetail("%s", err), errhint("Finish or abort the merge/rebase first.")));
-			break;
-		case RG_EDIRTY:
-			ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-							errmsg("cannot write back into \"%s\": the target file has uncommitted changes", path),
-							errdetail("%s", err),
-							errhint("Commit or stash your edits, then run enrich again; nothing was written. "
-									"If an interrupted write-back left the change, git checkout -- <file> discards it.")));
-			break;
-		case RG_EMOVED:
-			ereport(ERROR, (errcode(ERRCODE_T_R_SERIALIZATION_FAILURE),
-							errmsg("HEAD of \"%s\" moved since it was ingested", path), errdetail("%s", err),
-							errhint("Run roadmap.enrich again; it re-reads the new commit.")));
-			break;
-		case RG_ELOCKED:
-			ereport(ERROR, (errcode(ERRCODE_LOCK_NOT_AVAILABLE),
-							errmsg("the git index of \"%s\" is locked", path), errdetail("%s", err),
-							errhint("If no git process is running, remove the index.lock file named above.")));
-			break;
-		default:
-			ereport(ERROR, (errcode(ERRCODE_IO_ERROR),
-							errmsg("write-back into \"%s\" failed", path), errdetail("%s", err)));
-	}
-}
-
-/* Check and perform one queued write; the git handle dies with its memory context. */
-static void
-perform_write(PendingWrite *w)
-{
-	ReHandle   *h = re_handle_open(w->repo_path, "for write-back");
-	char		err[1024];
-	char		hex[41];
-	RgStatus	st;
-
-	st = re_git_check_writable(&h->git, w->files, w->nfiles, w->expected_head, err, sizeof(err));
-	if (st != RG_OK)
-		report_git(st, w->repo_path, err);
-	st = re_git_apply(&h->git, w->files, w->nfiles, w->commit, w->message, re_author_name,
-					  re_author_email, re_push_remote, hex, err, sizeof(err));
-	if (st != RG_OK)
-	{
-		/* put the committed bytes back so the work tree is as it was */
-		char		e2[256];
-		char		hex2[41];
-		int			i;
-
-		for (i = 0; i < w->nfiles; i++)
-		{
-			ReGitWrite	back = {w->files[i].path, w->old_data[i], w->old_len[i]};
-
-			(void) re_git_apply(&h->git, &back, 1, 0, NULL, NULL, NULL, NULL, hex2, e2, sizeof(e2));
-		}
-		report_git(st, w->repo_path, err);
-	}
-	if (w->commit)
-		ereport(NOTICE, (errmsg("roadmap_enrich: committed %s in %s", hex, w->repo_path)));
-	re_handle_close(h);
-}
-
-/* Pre-commit: perform the queued writes; an error aborts the transaction. */
-static void
-xact_callback(XactEvent event, void *arg)
-{
-	if (event == XACT_EVENT_PRE_COMMIT || event == XACT_EVENT_PARALLEL_PRE_COMMIT)
-	{
-		PendingWrite *list = pending;
-		PendingWrite *w;
-
-		pending = NULL;
-		for (w = list; w; w = w->next)
-			perform_write(w);
-	}
-	else if (event == XACT_EVENT_ABORT || event == XACT_EVENT_PARALLEL_ABORT || event == XACT_EVENT_COMMIT)
-		pending = NULL;			/* TopTransactionContext is gone with the transaction */
 }
 
 static char *
@@ -430,57 +294,23 @@ re_render_apply(int64 repo_id, const char *version, bool write, bool commit)
 				   items, n, repo_id);
 	result = pnstrdup(rout.text, rout.len);
 
-	if (write)
+	if (write && (rout.added_rows > 0 || summary_text))
 	{
-		MemoryContext old = MemoryContextSwitchTo(TopTransactionContext);
-		PendingWrite *w = palloc0(sizeof(PendingWrite));
-		size_t		old_len;
-		char	   *old_text = re_handle_read(h, path, &old_len);
+		/* record the intent; the files and the commit happen after COMMIT (writeback.c) */
+		ReGitWrite	files[2];
+		int			nfiles = 1;
 
-		w->repo_path = pstrdup(repo_path);
-		w->expected_head = pstrdup(head);
-		w->message = psprintf("roadmap: enrich v%s with six-pillar quality items", version);
-		w->commit = commit;
-		w->files[0].path = pstrdup(path);
-		w->files[0].data = pnstrdup(rout.text, rout.len);
-		w->files[0].len = rout.len;
-		w->old_data[0] = pnstrdup(old_text, old_len);
-		w->old_len[0] = old_len;
-		w->nfiles = 1;
+		files[0].path = path;
+		files[0].data = rout.text;
+		files[0].len = rout.len;
 		if (summary_text)
 		{
-			size_t		ol;
-			char	   *ot = re_handle_read(h, summary_path, &ol);
-
-			w->files[1].path = pstrdup(summary_path);
-			w->files[1].data = pnstrdup(summary_text, summary_len);
-			w->files[1].len = summary_len;
-			w->old_data[1] = pnstrdup(ot, ol);
-			w->old_len[1] = ol;
-			w->nfiles = 2;
+			files[1].path = summary_path;
+			files[1].data = summary_text;
+			files[1].len = summary_len;
+			nfiles = 2;
 		}
-		MemoryContextSwitchTo(old);
-
-		/* fail now, not at commit time, when the repository cannot take the write */
-		{
-			RgStatus	st;
-
-			if (rout.added_rows == 0 && !summary_text)
-				w->nfiles = 0;	/* nothing new: no write, no commit */
-			if (w->nfiles > 0)
-			{
-				st = re_git_check_writable(&h->git, w->files, w->nfiles, head, err, sizeof(err));
-				if (st != RG_OK)
-					report_git(st, repo_path, err);
-				if (!callback_registered)
-				{
-					RegisterXactCallback(xact_callback, NULL);
-					callback_registered = true;
-				}
-				w->next = pending;
-				pending = w;
-			}
-		}
+		(void) re_writeback_queue(h, repo_id, repo_path, version, head, files, nfiles, !commit);
 	}
 	re_handle_close(h);
 	return result;
@@ -513,6 +343,8 @@ roadmap_render(PG_FUNCTION_ARGS)
 
 		/* render against the current commit; this holds the repository's lock */
 		re_ingest(path, ref, &noop);
+		if (write && re_writeback_drain(path))
+			re_ingest(path, ref, &noop);
 	}
 	rendered = re_render_apply(repo_id, version, write, commit);
 	result = (text *) SPI_palloc(VARHDRSZ + strlen(rendered));

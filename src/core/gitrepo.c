@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -208,6 +209,101 @@ re_git_close(ReGit *g)
 	if (g->repo)
 		git_repository_free(g->repo);
 	memset(g, 0, sizeof(*g));
+}
+
+struct ReGitWalk
+{
+	git_repository *repo;
+	git_revwalk *rw;
+	git_commit *commit;
+	git_tree   *tree;
+};
+
+static void
+walk_release_commit(ReGitWalk *w)
+{
+	git_tree_free(w->tree);
+	git_commit_free(w->commit);
+	w->tree = NULL;
+	w->commit = NULL;
+}
+
+ReGitWalk *
+re_git_walk_begin(ReGit *g, char *err, size_t errlen)
+{
+	ReGitWalk  *w = calloc(1, sizeof(ReGitWalk));
+
+	if (w == NULL)
+	{
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	w->repo = g->repo;
+	if (git_revwalk_new(&w->rw, g->repo) != 0)
+	{
+		last_error(err, errlen, "git_revwalk_new");
+		free(w);
+		return NULL;
+	}
+	git_revwalk_simplify_first_parent(w->rw);
+	git_revwalk_push(w->rw, git_commit_id(g->commit));
+	return w;
+}
+
+int
+re_git_walk_next(ReGitWalk *w, char *hex, long long *time)
+{
+	git_oid		oid;
+
+	walk_release_commit(w);
+	if (git_revwalk_next(&oid, w->rw) != 0)
+		return 0;
+	if (git_commit_lookup(&w->commit, w->repo, &oid) != 0)
+		return 0;
+	if (git_commit_tree(&w->tree, w->commit) != 0)
+	{
+		walk_release_commit(w);
+		return 0;
+	}
+	git_oid_tostr(hex, 41, &oid);
+	*time = (long long) git_commit_time(w->commit);
+	return 1;
+}
+
+int
+re_git_walk_entry(ReGitWalk *w, const char *path, ReGitOid *oid)
+{
+	git_tree_entry *te = NULL;
+
+	if (w->tree == NULL || git_tree_entry_bypath(&te, w->tree, path) != 0)
+		return 0;
+	memcpy(oid->id, git_tree_entry_id(te)->id, sizeof(oid->id));
+	git_tree_entry_free(te);
+	return 1;
+}
+
+void
+re_git_walk_end(ReGitWalk *w)
+{
+	if (w == NULL)
+		return;
+	walk_release_commit(w);
+	git_revwalk_free(w->rw);
+	free(w);
+}
+
+int
+re_git_blob_with(ReGit *g, const ReGitOid *oid, ReGitBlobFn fn, void *arg)
+{
+	git_blob   *blob = NULL;
+	git_oid		id;
+
+	memcpy(id.id, oid->id, sizeof(oid->id));
+	if (git_blob_lookup(&blob, g->repo, &id) != 0)
+		return 0;
+	fn(git_blob_rawcontent(blob), (size_t) git_blob_rawsize(blob), arg);
+	git_blob_free(blob);
+	return 1;
 }
 
 /* Unified diff of one file's old and new text, appended to out. */

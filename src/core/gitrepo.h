@@ -63,6 +63,31 @@ RgStatus	re_git_read(ReGit *g, const char *path, ReArena *a, size_t max_bytes,
 RgStatus	re_git_list(ReGit *g, ReGitFileFn fn, void *arg, char *err, size_t errlen);
 void		re_git_close(ReGit *g);
 
+/* First-parent history walk from the resolved commit (read-only). */
+typedef struct ReGitOid
+{
+	unsigned char id[20];
+} ReGitOid;
+
+typedef struct ReGitWalk ReGitWalk;
+
+typedef void (*ReGitBlobFn) (const char *data, size_t len, void *arg);
+
+/* Start a walk at g's resolved commit; NULL when libgit2 cannot (err says why). */
+ReGitWalk  *re_git_walk_begin(ReGit *g, char *err, size_t errlen);
+
+/* Step to the next commit (the first call gives the start); 0 at the end or when a commit cannot be read. */
+int			re_git_walk_next(ReGitWalk *w, char *hex, long long *time);
+
+/* 1 and *oid when path is a file or tree entry of the current commit. */
+int			re_git_walk_entry(ReGitWalk *w, const char *path, ReGitOid *oid);
+
+/* Free the walk and its current commit; safe on NULL. */
+void		re_git_walk_end(ReGitWalk *w);
+
+/* Call fn with a blob's bytes (valid only during the call); 0 when the blob is not readable. */
+int			re_git_blob_with(ReGit *g, const ReGitOid *oid, ReGitBlobFn fn, void *arg);
+
 int			re_git_diff(const char *path, const char *old, size_t old_len, const char *new_text,
 						size_t new_len, ReBuf *out);
 

@@ -9,27 +9,9 @@
 #include "utils/builtins.h"
 
 #include "catalog.h"
+#include "config.h"
 #include "probes.h"
 #include "../core/probe.h"
-
-int
-re_collect_file(const char *path, const char *oid_hex, size_t size, void *arg)
-{
-	ReFileList *f = arg;
-
-	if (f->n == f->cap)
-	{
-		f->cap = f->cap ? f->cap * 2 : 256;
-		f->paths = f->paths ? repalloc(f->paths, sizeof(char *) * f->cap) : palloc(sizeof(char *) * f->cap);
-		f->oids = f->oids ? repalloc(f->oids, sizeof(char *) * f->cap) : palloc(sizeof(char *) * f->cap);
-		f->sizes = f->sizes ? repalloc(f->sizes, sizeof(size_t) * f->cap) : palloc(sizeof(size_t) * f->cap);
-	}
-	f->paths[f->n] = pstrdup(path);
-	f->oids[f->n] = pstrdup(oid_hex);
-	f->sizes[f->n] = size;
-	f->n++;
-	return 0;
-}
 
 typedef struct ProbeSet
 {
@@ -50,19 +32,25 @@ probe_set_free(void *arg)
 	ps->n = 0;
 }
 
+/* Columns of the probe query. */
+enum
+{
+	PR_PROBE_ID = 1, PR_PATH_GLOB, PR_PATTERN, PR_EXCLUDE_FROM, PR_CONTEXT_ABSENT, PR_CONTEXT_LINES,
+	PR_MODE, PR_DOC_PATH
+};
+
 /* Compile enabled probes, run them over matching files, store the hits. */
 int
 re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
 {
 	ProbeSet   *ps = palloc0(sizeof(ProbeSet));
-	Oid			types[1] = {INT8OID};
-	Datum		vals[1] = {Int64GetDatum(repo_id)};
 	ReCol		c[5];
 	int			nprobes,
 				i,
 				j,
 				total = 0;
-	re_spi_exec("DELETE FROM roadmap.probe_hit WHERE repo_id = $1", 1, types, vals, NULL, SPI_OK_DELETE);
+
+	re_spi_repo("DELETE FROM roadmap.probe_hit WHERE repo_id = $1", repo_id, NULL, SPI_OK_DELETE);
 	re_spi_exec("SELECT probe_id, path_glob, pattern, exclude_from, context_absent, context_lines, mode, doc_path "
 				"FROM roadmap.probe WHERE enabled ORDER BY probe_id COLLATE \"C\"", 0, NULL, NULL, NULL, SPI_OK_SELECT);
 	nprobes = (int) SPI_processed;
@@ -73,25 +61,20 @@ re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
 		ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
 	re_handle_on_release(h, probe_set_free, ps);
 	{
-		SPITupleTable *tt = SPI_tuptable;
-
 		for (i = 0; i < nprobes; i++)
 		{
-			HeapTuple	tup = tt->vals[i];
-			TupleDesc	td = tt->tupdesc;
 			ReProbeDef	d;
-			char	   *mode = SPI_getvalue(tup, td, 7);
-			char	   *doc_path = SPI_getvalue(tup, td, 8);
-			char	   *ctx_lines = SPI_getvalue(tup, td, 6);
+			char	   *mode = re_get_text(i, PR_MODE);
+			char	   *doc_path = re_get_text(i, PR_DOC_PATH);
 			char		err[512];
 
 			memset(&d, 0, sizeof(d));
-			d.probe_id = SPI_getvalue(tup, td, 1);
-			d.path_glob = SPI_getvalue(tup, td, 2);
-			d.pattern = SPI_getvalue(tup, td, 3);
-			d.exclude_from = SPI_getvalue(tup, td, 4);
-			d.context_absent = SPI_getvalue(tup, td, 5);
-			d.context_lines = ctx_lines ? atoi(ctx_lines) : 3;
+			d.probe_id = re_get_text(i, PR_PROBE_ID);
+			d.path_glob = re_get_text(i, PR_PATH_GLOB);
+			d.pattern = re_get_text(i, PR_PATTERN);
+			d.exclude_from = re_get_text(i, PR_EXCLUDE_FROM);
+			d.context_absent = re_get_text(i, PR_CONTEXT_ABSENT);
+			d.context_lines = re_get_int(i, PR_CONTEXT_LINES, 3);
 			d.mode = strcmp(mode, "files_without") == 0 ? PM_FILES_WITHOUT :
 				strcmp(mode, "missing_in_doc") == 0 ? PM_MISSING_IN_DOC : PM_COUNT;
 			if (d.mode == PM_MISSING_IN_DOC && doc_path)

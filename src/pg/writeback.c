@@ -45,16 +45,11 @@
 #include "utils/wait_event.h"
 
 #include "catalog.h"
-#include "glue.h"
+#include "config.h"
+#include "errors.h"
+#include "handle.h"
 #include "runlog.h"
 #include "writeback.h"
-
-int			re_writeback_wait_ms = 30000;
-static char *re_debug_fault_delay = NULL;
-
-extern char *re_author_name;
-extern char *re_author_email;
-extern char *re_push_remote;
 
 #define WB_MAX_SLOTS 16
 
@@ -103,120 +98,6 @@ typedef struct Queued
 
 static Queued *queued = NULL;
 static bool callbacks_registered = false;
-
-/* ---------------------------------------------------------------- GUCs */
-
-void
-re_writeback_guc_init(void)
-{
-	DefineCustomIntVariable("roadmap_enrich.writeback_wait",
-							"How long COMMIT waits for its write-back to be applied (0: do not wait).",
-							"The outcome is then reported as a NOTICE (committed) or WARNING (failed).",
-							&re_writeback_wait_ms, 30000, 0, 3600 * 1000, PGC_USERSET, GUC_UNIT_MS,
-							NULL, NULL, NULL);
-	DefineCustomStringVariable("roadmap_enrich.debug_fault_delay",
-							   "Testing only: the write-back worker sleeps at a stage (\"before_files:ms\", "
-							   "\"after_files:ms\", \"after_commit:ms\", \"after_index:ms\").",
-							   NULL, &re_debug_fault_delay, "", PGC_SUSET, GUC_NOT_IN_SAMPLE, NULL, NULL, NULL);
-}
-
-/* ------------------------------------------------------- status → error */
-
-typedef struct WbError
-{
-	int			code;
-	const char *msg;			/* one %s: the repository */
-	const char *hint;
-} WbError;
-
-static WbError
-wb_error(RgStatus st)
-{
-	WbError		e = {ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE, "cannot write back into \"%s\"",
-	"Fix the cause named in the detail, then run enrich again; nothing was written."};
-
-	switch (st)
-	{
-		case RG_EBARE:
-			e.msg = "cannot write back into bare repository \"%s\"";
-			e.hint = "Ingest and enrich a clone with a work tree, and push from it.";
-			break;
-		case RG_EDETACHED:
-			e.msg = "cannot commit in \"%s\": HEAD is detached";
-			e.hint = "Check out a branch (git switch <branch>) before enriching with write-back.";
-			break;
-		case RG_ENOTBRANCH:
-			e.msg = "cannot commit in \"%s\": HEAD is not a local branch";
-			e.hint = "Check out a branch (git switch <branch>); write-back never moves a tag or a remote ref.";
-			break;
-		case RG_ESTATE:
-			e.msg = "cannot write back into \"%s\": an operation is in progress";
-			e.hint = "Finish or abort the merge/rebase first.";
-			break;
-		case RG_EDIRTY:
-			e.msg = "cannot write back into \"%s\": the target file has uncommitted changes";
-			e.hint = "Commit or stash your edits, then run enrich again; nothing was written. "
-				"If an interrupted write-back left the change, git checkout -- <file> discards it.";
-			break;
-		case RG_ECASE:
-			e.msg = "cannot write back into \"%s\": two paths differ only in case";
-			e.hint = "Keep one of the two names (git mv / git rm --cached), commit, and run again; nothing was written.";
-			break;
-		case RG_EPATH:
-			e.code = ERRCODE_INSUFFICIENT_PRIVILEGE;
-			e.msg = "refusing to write outside the work tree of \"%s\"";
-			e.hint = "The release file must be a regular file inside the work tree, reached without "
-				"symbolic links, \"..\" or \".git\"; fix the link in the roadmap. Nothing was written.";
-			break;
-		case RG_EMOVED:
-			e.code = ERRCODE_T_R_SERIALIZATION_FAILURE;
-			e.msg = "the branch of \"%s\" moved since the roadmap was read";
-			e.hint = "Run roadmap.enrich again; it re-reads the new commit. Nothing was reverted or written.";
-			break;
-		case RG_ELOCKED:
-			e.code = ERRCODE_LOCK_NOT_AVAILABLE;
-			e.msg = "the git repository \"%s\" is locked";
-			e.hint = "If no git process is running, remove the lock file named above, then run enrich again.";
-			break;
-		case RG_EAUTHOR:
-			e.code = ERRCODE_INVALID_PARAMETER_VALUE;
-			e.msg = "invalid write-back author for \"%s\"";
-			e.hint = "Set roadmap_enrich.author_name and roadmap_enrich.author_email to a valid name and address.";
-			break;
-		case RG_ECANCELED:
-			e.code = ERRCODE_QUERY_CANCELED;
-			e.msg = "write-back into \"%s\" was canceled";
-			e.hint = "Nothing was committed and the files were put back; run enrich again.";
-			break;
-		case RG_EINDEX:
-			e.code = ERRCODE_IO_ERROR;
-			e.msg = "committed in \"%s\", but the index entry could not be updated";
-			e.hint = "The commit is complete; run git reset -q -- <file> in the repository to refresh the index entry.";
-			break;
-		case RG_EPUSH:
-			e.code = ERRCODE_CONNECTION_FAILURE;
-			e.msg = "push from \"%s\" failed";
-			e.hint = "The commit is kept and the work tree is clean; push by hand (git push) when the remote is reachable.";
-			break;
-		case RG_EIO:
-			e.code = ERRCODE_IO_ERROR;
-			e.msg = "write-back into \"%s\" failed";
-			e.hint = "Check the file system's permissions and free space; the files were put back.";
-			break;
-		default:
-			break;
-	}
-	return e;
-}
-
-void
-re_writeback_report(RgStatus st, const char *repo_path, const char *err)
-{
-	WbError		e = wb_error(st);
-
-	ereport(ERROR, (errcode(e.code), errmsg(e.msg, repo_path), errdetail("%s", err), errhint("%s", e.hint)));
-	pg_unreachable();
-}
 
 /* ------------------------------------------------- repository directories */
 
@@ -408,19 +289,6 @@ claim_next(Oid roleid, MemoryContext keep, Intent *it)
 	return found;
 }
 
-static void
-set_outcome_from_status(Outcome *o, RgStatus st, const char *repo, const char *err)
-{
-	WbError		e = wb_error(st);
-
-	o->ok = false;
-	strlcpy(o->sqlstate, unpack_sql_state(e.code), sizeof(o->sqlstate));
-	if (st == RG_ECANCELED && ProcDiePending)
-		strlcpy(o->sqlstate, unpack_sql_state(ERRCODE_ADMIN_SHUTDOWN), sizeof(o->sqlstate));
-	snprintf(o->message, sizeof(o->message), "%s — %s", psprintf(e.msg, repo), err);
-	strlcpy(o->hint, e.hint, sizeof(o->hint));
-}
-
 /* Apply one intent; ERRORs (repository gone, …) become the outcome. */
 static void
 apply_intent(Intent *it, Outcome *o)
@@ -453,18 +321,15 @@ apply_intent(Intent *it, Outcome *o)
 		st = check_dirs(h, it->repo_path, err, sizeof(err));
 		if (st == RG_OK)
 			st = re_gitw_apply(&h->git, &req, o->commit, err, sizeof(err));
-		if (st == RG_OK)
+		if (st != RG_OK)
+			re_report_git_write(st, it->repo_path, err);	/* caught below: the outcome */
+		o->ok = true;
+		if (!it->files_only && it->push_remote && it->push_remote[0])
 		{
-			o->ok = true;
-			if (!it->files_only && it->push_remote && it->push_remote[0])
-			{
-				o->pushed = true;
-				if (re_gitw_push(&h->git, it->push_remote, err, sizeof(err)) != RG_OK)
-					snprintf(o->push_error, sizeof(o->push_error), "%s", err);
-			}
+			o->pushed = true;
+			if (re_gitw_push(&h->git, it->push_remote, err, sizeof(err)) != RG_OK)
+				snprintf(o->push_error, sizeof(o->push_error), "%s", err);
 		}
-		else
-			set_outcome_from_status(o, st, it->repo_path, err);
 		re_handle_close(h);
 	}
 	PG_CATCH();
@@ -475,7 +340,8 @@ apply_intent(Intent *it, Outcome *o)
 		ed = CopyErrorData();
 		FlushErrorState();
 		o->ok = false;
-		strlcpy(o->sqlstate, unpack_sql_state(ed->sqlerrcode), sizeof(o->sqlstate));
+		strlcpy(o->sqlstate, unpack_sql_state(ed->sqlerrcode == ERRCODE_QUERY_CANCELED && ProcDiePending ?
+											  ERRCODE_ADMIN_SHUTDOWN : ed->sqlerrcode), sizeof(o->sqlstate));
 		snprintf(o->message, sizeof(o->message), "%s%s%s", ed->message ? ed->message : "",
 				 ed->detail ? " — " : "", ed->detail ? ed->detail : "");
 		strlcpy(o->hint, ed->hint ? ed->hint : "", sizeof(o->hint));
@@ -861,7 +727,7 @@ re_writeback_queue(ReHandle *h, int64 repo_id, const char *repo_path, const char
 	if (st == RG_OK)
 		st = re_gitw_check(&h->git, &req, NULL, 0, err, sizeof(err));
 	if (st != RG_OK)
-		re_writeback_report(st, repo_path, err);
+		re_report_git_write(st, repo_path, err);
 
 	/* a second render of the same release in this transaction replaces the first */
 	{
@@ -1033,7 +899,7 @@ roadmap_wait_writeback(PG_FUNCTION_ARGS)
 			timeout_ms = 0;
 	}
 	InitMaterializedSRF(fcinfo, 0);
-	SPI_connect();
+	re_spi_connect();
 	if (PG_ARGISNULL(0))
 	{
 		Oid			rt[1] = {OIDOID};

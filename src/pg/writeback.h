@@ -1,21 +1,15 @@
 /*
  * writeback.h — write-back intents: recorded by the calling transaction,
  * applied after it commits by a background worker (docs/writeback.md).
+ * Calls catalog, config, errors, handle and runlog.
  */
 #ifndef RE_WRITEBACK_H
 #define RE_WRITEBACK_H
 
 #include "postgres.h"
 
-#include "glue.h"
+#include "handle.h"
 #include "../core/gitwrite.h"
-
-extern int	re_writeback_wait_ms;
-
-void		re_writeback_guc_init(void);
-
-/* ERROR for a write-back status (the same SQLSTATE, message and hint the worker records). */
-void		re_writeback_report(RgStatus st, const char *repo_path, const char *err) pg_attribute_noreturn();
 
 /*
  * Check that the repository can take the write now (so the error comes at

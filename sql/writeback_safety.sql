@@ -34,7 +34,9 @@ SELECT state, version, paths, files_only, message FROM roadmap.writeback w
 \! git -C /tmp/roadmap_enrich_fixtures/wb_twice log --format=%s -1; git -C /tmp/roadmap_enrich_fixtures/wb_twice status --porcelain | wc -l
 -- waiting for it inside the transaction that queued it is an error
 SAVEPOINT w;
+\set VERBOSITY sqlstate
 SELECT * FROM roadmap.wait_writeback((SELECT max(intent_id) FROM roadmap.writeback));
+\set VERBOSITY default
 ROLLBACK TO SAVEPOINT w;
 -- a second render of the same release in the transaction replaces the intent
 SELECT length(roadmap.render('0.11.0', :'F' || '/wb_twice')) > 0 AS rendered_again;

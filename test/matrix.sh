@@ -59,6 +59,10 @@ else
     | tar -C "$ROOT/work/roadmap_enrich" -xf -
 fi
 [ -d "$SHARED" ] && cp -r "$SHARED" "$ROOT/work/shared"
+# RE_MATRIX_EXTRA=DIR: a copy of DIR at /work/extra/<name> (the quickstart's repository)
+if [ -n "${RE_MATRIX_EXTRA:-}" ]; then
+  mkdir -p "$ROOT/work/extra"; cp -a "$RE_MATRIX_EXTRA" "$ROOT/work/extra/"
+fi
 
 # 4. packages (cached in the root after the first run), then the command
 in_root() { chroot "$ROOT" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \

@@ -88,6 +88,11 @@ bash "$SRC/test/fault.sh" >"$WORK/fault.log" 2>&1; rc=$?
 cat "$WORK/fault.log"
 count_summary "$WORK/fault.log" $rc
 
+tier "bounds (crafted inputs: linear or refused, cancel within 100 ms, OOM, privilege leak)"
+bash "$SRC/test/bounds.sh" >"$WORK/bounds.log" 2>&1; rc=$?
+grep -vE '^ok ' "$WORK/bounds.log"
+count_summary "$WORK/bounds.log" $rc
+
 tier "docs (catalog and errors covered by docs/)"
 PGHOST=/tmp PGPORT=$RE_PGPORT PGUSER=postgres bash "$SRC/test/docs_check.sh" >"$WORK/docs.log" 2>&1; rc=$?
 grep -E '^MISSING' "$WORK/docs.log"; grep -E '^[0-9]+ passed, [0-9]+ failed' "$WORK/docs.log" | tail -1 | sed 's/^/docs: /'

@@ -78,19 +78,20 @@ re_log_failure(MemoryContext cxt, const char *kind, const char *version, const c
 {
 	MemoryContext old = MemoryContextSwitchTo(cxt);
 	ErrorData  *ed = CopyErrorData();
-	RunLogMsg  *m = palloc0(sizeof(RunLogMsg));
+	RunLogMsg	m;
 
-	m->dbid = MyDatabaseId;
-	m->roleid = GetUserId();
-	m->started = GetCurrentStatementStartTimestamp();
-	strlcpy(m->kind, kind, sizeof(m->kind));
-	strlcpy(m->version, version ? version : "", sizeof(m->version));
-	strlcpy(m->repo, repo ? repo : "", sizeof(m->repo));
-	strlcpy(m->sqlstate, unpack_sql_state(ed->sqlerrcode), sizeof(m->sqlstate));
-	snprintf(m->message, sizeof(m->message), "%s: %s%s%s%s%s", m->sqlstate, ed->message ? ed->message : "",
+	memset(&m, 0, sizeof(m));
+	m.dbid = MyDatabaseId;
+	m.roleid = GetUserId();
+	m.started = GetCurrentStatementStartTimestamp();
+	strlcpy(m.kind, kind, sizeof(m.kind));
+	strlcpy(m.version, version ? version : "", sizeof(m.version));
+	strlcpy(m.repo, repo ? repo : "", sizeof(m.repo));
+	strlcpy(m.sqlstate, unpack_sql_state(ed->sqlerrcode), sizeof(m.sqlstate));
+	snprintf(m.message, sizeof(m.message), "%s: %s%s%s%s%s", m.sqlstate, ed->message ? ed->message : "",
 			 ed->detail ? " — " : "", ed->detail ? ed->detail : "",
 			 repo ? " (repository " : "", repo ? psprintf("%s)", repo) : "");
-	launch(m);
+	launch(&m);
 	FreeErrorData(ed);
 	MemoryContextSwitchTo(old);
 }

@@ -3,7 +3,7 @@ EXTENSION = roadmap_enrich
 MODULE_big = roadmap_enrich
 DATA = $(wildcard sql/roadmap_enrich--*.sql)
 
-CORE_SRCS = src/core/arena.c src/core/version.c src/core/mdoc.c src/core/model.c src/core/gitrepo.c src/core/probe.c src/core/similar.c src/core/propose.c src/core/render.c
+CORE_SRCS = src/core/arena.c src/core/strmap.c src/core/version.c src/core/mdoc.c src/core/model.c src/core/gitrepo.c src/core/probe.c src/core/similar.c src/core/propose.c src/core/render.c
 # src/pg by layer (see docs/architecture.md): entry points, operations, foundations.
 PG_SRCS = src/pg/module.c src/pg/fn_ingest.c src/pg/fn_enrich.c src/pg/fn_render.c src/pg/fn_version.c src/pg/fn_user_rows.c \
           src/pg/repo.c src/pg/enrich.c src/pg/render.c src/pg/writeback.c src/pg/ingest.c src/pg/probes.c src/pg/history.c src/pg/runlog.c \
@@ -48,7 +48,7 @@ print-regress:
 # Fuzzing (clang + libFuzzer + ASan/UBSan). FUZZ_SECONDS per target.
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(shell pkg-config --cflags libgit2 libcmark-gfm libpcre2-8)
-FUZZ_CORE = src/core/arena.c src/core/version.c src/core/mdoc.c src/core/model.c src/core/render.c src/core/similar.c
+FUZZ_CORE = src/core/arena.c src/core/strmap.c src/core/version.c src/core/mdoc.c src/core/model.c src/core/render.c src/core/similar.c
 
 test/fuzz/fuzz_%: test/fuzz/fuzz_%.c $(FUZZ_CORE) src/core/*.h
 	clang-14 $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_CORE) -lcmark-gfm-extensions -lcmark-gfm

@@ -583,8 +583,12 @@ already_listed(const ReProposeIn *in, const Cand *c, double *best)
 	*best = 0;
 	for (i = 0; i < in->nexisting; i++)
 	{
-		double		o = re_word_overlap(c->match_text, in->existing[i].text);
-		double		o2 = re_word_overlap(in->existing[i].text, c->match_text);
+		double		o,
+					o2;
+
+		RE_CHECK_INTERRUPTS();
+		o = re_word_overlap(c->match_text, in->existing[i].text);
+		o2 = re_word_overlap(in->existing[i].text, c->match_text);
 
 		if (o2 > o)
 			o = o2;
@@ -603,8 +607,11 @@ already_shipped(const ReProposeIn *in, const Cand *c)
 	int			i;
 
 	for (i = 0; i < in->nshipped; i++)
+	{
+		RE_CHECK_INTERRUPTS();
 		if (re_word_overlap(c->match_text, in->shipped[i].text) >= 0.75)
 			return true;
+	}
 	return false;
 }
 
@@ -622,10 +629,16 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 	memset(out, 0, sizeof(*out));
 	for (i = 0; i < in->ndeferred; i++)
 		if (in->deferred[i].pillar)
+		{
+			RE_CHECK_INTERRUPTS();
 			add_deferred(a, in, &in->deferred[i], &cands[nc++]);
+		}
 	for (i = 0; i < in->nevidence; i++)
 		if (in->evidence[i].total_hits > 0)
+		{
+			RE_CHECK_INTERRUPTS();
 			add_evidence(a, in, &in->evidence[i], &cands[nc++]);
+		}
 	for (i = 0; i < in->nfocus; i++)
 	{
 		const ReFocusIn *f = &in->focus[i];
@@ -659,6 +672,7 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 
 			for (i = 0; i < nc; i++)
 			{
+				RE_CHECK_INTERRUPTS();
 				if (cands[i].p.pillar == NULL || strcmp(cands[i].p.pillar, pd->key) != 0)
 					continue;
 				for (k = 0; k < in->nexisting; k++)
@@ -692,6 +706,7 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 			int			k,
 						seen = 0;
 
+			RE_CHECK_INTERRUPTS();
 			if (c->p.pillar == NULL || strcmp(c->p.pillar, pd->key) != 0 || c->tier != tier)
 				continue;
 			if (c->kind == 0 && deferred_taken >= MAX_DEFERRED_PER_PILLAR)

@@ -314,6 +314,41 @@ section_has_id(const Line *l, int from, int to, const char *id)
 	return false;
 }
 
+/* True for a setext underline: only '=' or only '-' (at least one), blanks around. */
+static bool
+is_setext_underline(const Line *ln)
+{
+	size_t		k = 0,
+				n = 0;
+	char		c = 0;
+
+	while (k < ln->len && ln->s[k] == ' ')
+		k++;
+	if (k < ln->len && (ln->s[k] == '=' || ln->s[k] == '-'))
+		c = ln->s[k];
+	while (k < ln->len && c && ln->s[k] == c)
+		k++, n++;
+	while (k < ln->len && (ln->s[k] == ' ' || ln->s[k] == '\r'))
+		k++;
+	return n > 0 && k == ln->len;
+}
+
+/* Why the release's heading line is not an ATX heading, as accurately as the file tells. */
+static void
+heading_mismatch(const Line *l, int nl_count, const ReRenderIn *in, char *err, size_t errlen)
+{
+	int			hs = in->line_start - 1;
+
+	if (in->len > 0 && memchr(in->text, '\r', in->len) && !memchr(in->text, '\n', in->len))
+		snprintf(err, errlen, "the file uses CR-only line endings, which write-back cannot edit line by line; "
+				 "convert it to LF or CRLF line endings");
+	else if (hs >= 0 && hs + 1 < nl_count && is_setext_underline(&l[hs + 1]))
+		snprintf(err, errlen, "line %d is a setext heading (text underlined with = or -); "
+				 "write-back edits ATX headings such as \"## v1.2.0\" only", in->line_start);
+	else
+		snprintf(err, errlen, "line %d is not a heading; the catalog is out of date with the file", in->line_start);
+}
+
 int
 re_render(ReArena *a, const ReRenderIn *in, ReRenderOut *out, char *err, size_t errlen)
 {
@@ -341,7 +376,7 @@ re_render(ReArena *a, const ReRenderIn *in, ReRenderOut *out, char *err, size_t 
 	memset(out, 0, sizeof(*out));
 	if (hs < 0 || hs >= nl_count || heading_level(&l[hs]) == 0)
 	{
-		snprintf(err, errlen, "line %d is not a heading; the catalog is out of date with the file", in->line_start);
+		heading_mismatch(l, nl_count, in, err, errlen);
 		return -1;
 	}
 	/* subsections of the section */

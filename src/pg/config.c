@@ -15,6 +15,7 @@
 #include "utils/guc.h"
 
 #include "config.h"
+#include "../core/arena.h"
 
 char	   *re_allowed_roots = NULL;
 int			re_max_file_bytes = 8 * 1024 * 1024;
@@ -27,6 +28,15 @@ char	   *re_author_name = NULL;
 char	   *re_author_email = NULL;
 char	   *re_push_remote = NULL;
 char	   *re_debug_fault_delay = NULL;
+int			re_max_ingest_bytes = 1024 * 1024 * 1024;
+int			re_max_table_cells = 200000;
+static int	re_debug_fail_alloc_after = 0;
+
+static void
+fail_alloc_assign(int newval, void *extra)
+{
+	re_fail_alloc_after = newval;
+}
 
 /* Define every roadmap_enrich.* setting (called once from _PG_init). */
 void
@@ -68,6 +78,18 @@ re_config_init(void)
 	DefineCustomStringVariable("roadmap_enrich.debug_fault_delay",
 							   "Testing only: sleep at a write-back stage (\"before_files:ms\", \"after_files:ms\", \"after_index:ms\").",
 							   NULL, &re_debug_fault_delay, "", PGC_SUSET, GUC_NOT_IN_SAMPLE, NULL, NULL, NULL);
+	DefineCustomIntVariable("roadmap_enrich.max_ingest_bytes",
+							"Most blob bytes one call reads from a repository (HEAD files and history alike).",
+							"Checked against object headers before a blob is read.",
+							&re_max_ingest_bytes, 1024 * 1024 * 1024, 1024, INT_MAX,
+							PGC_SUSET, GUC_UNIT_BYTE, NULL, NULL, NULL);
+	DefineCustomIntVariable("roadmap_enrich.max_table_cells",
+							"Most table cells one markdown file may hold.",
+							NULL, &re_max_table_cells, 200000, 100, INT_MAX, PGC_SUSET, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("roadmap_enrich.debug_fail_alloc_after",
+							"Testing only: make the n-th core allocation from now fail (0: off).",
+							NULL, &re_debug_fail_alloc_after, 0, 0, INT_MAX, PGC_SUSET,
+							GUC_NOT_IN_SAMPLE, NULL, fail_alloc_assign, NULL);
 	MarkGUCPrefixReserved("roadmap_enrich");
 }
 
@@ -78,6 +100,7 @@ re_md_limits(void)
 
 	lim.max_bytes = (size_t) re_max_file_bytes;
 	lim.max_table_columns = re_max_table_columns;
+	lim.max_table_cells = re_max_table_cells;
 	return lim;
 }
 
@@ -118,7 +141,12 @@ path_under(const char *p, const char *root)
 	return p[n] == '\0' || p[n] == '/' || (n == 1 && root[0] == '/');
 }
 
-/* Canonicalise a repository path and check it against allowed_roots. */
+/*
+ * Canonicalise a repository path and check it against allowed_roots: the
+ * one place a caller's repository path becomes a server path. The privilege
+ * check comes first, so a caller without it learns nothing about which
+ * server paths exist.
+ */
 char *
 re_resolve_repo_path(const char *path)
 {
@@ -129,6 +157,7 @@ re_resolve_repo_path(const char *path)
 			   *save = NULL;
 	bool		ok = false;
 
+	re_require_read_privilege();
 	if (path[0] != '/')
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

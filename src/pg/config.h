@@ -21,6 +21,8 @@ extern char *re_author_name;
 extern char *re_author_email;
 extern char *re_push_remote;
 extern char *re_debug_fault_delay;
+extern int	re_max_ingest_bytes;
+extern int	re_max_table_cells;
 
 void		re_config_init(void);
 MdLimits	re_md_limits(void);

@@ -21,8 +21,32 @@
 /* Columns of the pillar query. */
 enum
 {
-	PL_KEY = 1, PL_NAME, PL_PREFIX, PL_NEXT_NUMBER
+	PL_KEY = 1, PL_NAME, PL_PREFIX, PL_NEXT_NUMBER, PL_TOP_ID
 };
+
+/*
+ * First free number after an existing id, as a bounded number: new ids
+ * continue from the highest one, and one beyond RE_MAX_ITEM_NUMBER is
+ * refused by name instead of wrapping (the query compares as numeric).
+ */
+#define RE_MAX_ITEM_NUMBER 999999999
+static int
+next_item_number(const char *next, const char *item_id, const char *version)
+{
+	size_t		n = next ? strspn(next, "0123456789") : 0;
+	long		v = 0;
+
+	if (n == 0)
+		return 1;
+	if (n > 10 || next[n] != '\0' || (v = strtol(next, NULL, 10)) > RE_MAX_ITEM_NUMBER)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("item id \"%s\" in v%s is too large to number new items after", item_id, version),
+				 errdetail("New items continue from the highest number under the pillar's prefix; "
+						   "numbers above %d are not supported.", RE_MAX_ITEM_NUMBER - 1),
+				 errhint("Renumber the item in the roadmap, then run roadmap.enrich again.")));
+	return (int) v;
+}
 
 static void
 gather_pillars(int64 repo_id, const char *version, ReProposeIn *in)
@@ -31,7 +55,9 @@ gather_pillars(int64 repo_id, const char *version, ReProposeIn *in)
 	int			i;
 
 	n = re_spi_repo("SELECT p.pillar, p.name, p.prefix, "
-					"coalesce(max(substring(i.item_id FROM '-([0-9]+)$')::int), 0) + 1 "
+					"coalesce(max(substring(i.item_id FROM '-([0-9]+)$')::numeric), 0) + 1, "
+					"(array_agg(i.item_id ORDER BY substring(i.item_id FROM '-([0-9]+)$')::numeric DESC) "
+					"FILTER (WHERE i.item_id IS NOT NULL))[1] "
 					"FROM roadmap.pillar p LEFT JOIN roadmap.item i ON i.repo_id = $1 AND i.version = $2 "
 					"AND i.item_id ~ ('^' || p.prefix || '-[0-9]+$') "
 					"GROUP BY p.pillar, p.name, p.prefix, p.ord ORDER BY p.ord", repo_id, version, SPI_OK_SELECT);
@@ -45,7 +71,8 @@ gather_pillars(int64 repo_id, const char *version, ReProposeIn *in)
 		in->pillars[i].key = re_get_text(i, PL_KEY);
 		in->pillars[i].name = re_get_text(i, PL_NAME);
 		in->pillars[i].prefix = re_get_text(i, PL_PREFIX);
-		in->pillars[i].next_number = re_get_int(i, PL_NEXT_NUMBER, 1);
+		in->pillars[i].next_number = next_item_number(re_get_text(i, PL_NEXT_NUMBER),
+													  re_get_text(i, PL_TOP_ID), version);
 	}
 }
 

@@ -29,6 +29,20 @@ re_report_md_error(MdStatus st, const char *path, const char *commit, const char
 					 errdetail("%s (commit %s).", msg, commit),
 					 errhint("Raise roadmap_enrich.max_table_columns if the table is legitimate.")));
 			break;
+		case MD_ETABLECELLS:
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("markdown file \"%s\" has too many table cells", path),
+					 errdetail("%s (commit %s).", msg, commit),
+					 errhint("Raise roadmap_enrich.max_table_cells if the tables are legitimate.")));
+			break;
+		case MD_ENOMEM:
+			ereport(ERROR,
+					(errcode(ERRCODE_OUT_OF_MEMORY),
+					 errmsg("out of memory parsing markdown file \"%s\"", path),
+					 errdetail("%s (commit %s).", msg, commit),
+					 errhint("Lower roadmap_enrich.max_file_bytes, or give the server more memory.")));
+			break;
 		case MD_EBINARY:
 		case MD_EUTF8:
 			ereport(ERROR,
@@ -53,13 +67,15 @@ re_report_git_open(RgStatus st, const char *path, const char *err, const char *w
 		ereport(ERROR,
 				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
 				 errmsg("repository \"%s\" is owned by another OS user", path),
-				 errdetail("%s", err),
-				 errhint("Run: git config --system --add safe.directory %s (libgit2 1.5 has no \"*\"), "
+				 errdetail("libgit2 opens a repository owned by another OS user than the server's only when its path is listed in safe.directory."),
+				 errdetail_log("libgit2: %s", err),
+				 errhint("Run: git config --system --add safe.directory %s, "
 						 "or let a superuser set roadmap_enrich.trust_repository_owner = on.", path)));
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("\"%s\" is not a git repository", path),
-			 errdetail("%s", err),
+			 errdetail("The directory holds no .git directory or file (parent directories are not searched)."),
+			 errdetail_log("libgit2: %s", err),
 			 errhint("Pass the top-level directory of a git work tree (the one holding .git) %s.", what)));
 }
 
@@ -70,7 +86,8 @@ re_report_git_ref(const char *ref, const char *path, const char *err)
 	ereport(ERROR,
 			(errcode(ERRCODE_UNDEFINED_OBJECT),
 			 errmsg("ref \"%s\" does not name a commit in \"%s\"", ref, path),
-			 errdetail("%s", err),
+			 errdetail("It is not a branch, tag or commit id of this repository, or it names an object that is not a commit."),
+			 errdetail_log("libgit2: %s", err),
 			 errhint("Use a branch, tag or commit id that \"git -C %s rev-parse --verify <ref>^{commit}\" accepts.", path)));
 }
 
@@ -80,10 +97,42 @@ re_report_git_read(RgStatus st, const char *path, const char *commit, const char
 {
 	if (st == RG_ETOOBIG)
 		re_report_md_error(MD_ETOOBIG, path, commit, err);
+	if (st == RG_ETOTAL)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("reading \"%s\" would pass roadmap_enrich.max_ingest_bytes", path),
+				 errdetail("%s (commit %s).", err, commit),
+				 errhint("Raise roadmap_enrich.max_ingest_bytes, or lower roadmap_enrich.history_depth.")));
+	if (st == RG_ENOTBLOB)
+		ereport(ERROR,
+				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
+				 errmsg("\"%s\" is not a regular file in the repository", path),
+				 errdetail("%s.", err),
+				 errhint("roadmap_enrich reads %s as a markdown file; rename the directory, submodule or link.", path)));
 	ereport(ERROR,
 			(errcode(ERRCODE_UNDEFINED_FILE),
 			 errmsg("could not read \"%s\" from the repository", path),
 			 errdetail("%s", err)));
+}
+
+void
+re_report_out_of_memory(size_t size)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_OUT_OF_MEMORY),
+			 errmsg("out of memory"),
+			 errdetail("roadmap_enrich failed to allocate %zu bytes.", size),
+			 errhint("Lower roadmap_enrich.max_file_bytes or roadmap_enrich.max_ingest_bytes, or give the server more memory.")));
+}
+
+void
+re_report_git_ref_syntax(const char *ref, const char *err)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("ref \"%s\" uses revision search syntax, which roadmap_enrich does not accept", ref),
+			 errdetail("%s; such a search reads the whole history and cannot be bounded.", err),
+			 errhint("Pass a branch, a tag, a full or abbreviated commit id, or HEAD~n.")));
 }
 
 /* Checking or applying a write-back failed. */

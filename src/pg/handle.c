@@ -43,12 +43,13 @@ re_handle_open(const char *path, const char *what)
 	MemoryContextRegisterResetCallback(mcxt, cb);
 	h->arena = re_arena_new();
 	if (h->arena == NULL)
-		ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
+		re_report_out_of_memory(sizeof(ReArena));
 
 	re_git_set_owner_validation(re_trust_repository_owner ? 0 : 1);
 	st = re_git_open(&h->git, path, err, sizeof(err));
 	if (st != RG_OK)
 		re_report_git_open(st, path, err, what);
+	h->git.max_total = (size_t) re_max_ingest_bytes;
 	return h;
 }
 
@@ -56,8 +57,11 @@ void
 re_handle_resolve(ReHandle *h, const char *ref, const char *path)
 {
 	char		err[512];
+	RgStatus	st = re_git_resolve(&h->git, ref, err, sizeof(err));
 
-	if (re_git_resolve(&h->git, ref, err, sizeof(err)) != RG_OK)
+	if (st == RG_EREFSYNTAX)
+		re_report_git_ref_syntax(ref, err);
+	if (st != RG_OK)
 		re_report_git_ref(ref, path, err);
 }
 

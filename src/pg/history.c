@@ -13,11 +13,13 @@
 #include "postgres.h"
 
 #include "catalog/pg_type.h"
+#include "miscadmin.h"
 #include "executor/spi.h"
 #include "utils/builtins.h"
 
 #include "catalog.h"
 #include "config.h"
+#include "errors.h"
 #include "history.h"
 #include "../core/model.h"
 #include "../core/version.h"
@@ -135,6 +137,27 @@ scan_statuses(const char *buf, size_t len, void *arg)
 						   (const char *const *) s->w->ids, s->status);
 }
 
+/*
+ * Read an old blob through fn after checking its size in the object header:
+ * one over max_file_bytes is skipped with a NOTICE (its items count as
+ * absent, so their walk stops there); the call's byte budget is an ERROR.
+ */
+static bool
+history_blob(Walk *w, const ReGitOid *oid, const char *what, ReGitBlobFn fn, void *arg)
+{
+	char		err[512];
+	RgStatus	st = re_git_blob_with(&w->h->git, oid, what, (size_t) re_max_file_bytes, fn, arg,
+									  err, sizeof(err));
+
+	if (st == RG_OK)
+		return true;
+	if (st == RG_ETOTAL)
+		re_report_git_read(st, what, w->h->git.commit_hex, err);
+	if (st == RG_ETOOBIG)
+		ereport(NOTICE, (errmsg("history walk skipped an old version of %s: %s", what, err)));
+	return false;
+}
+
 /* Record the status of every tracked item in a release-file blob (line scan). */
 static BlobEntry *
 parse_release_blob(Walk *w, const ReGitOid *oid)
@@ -148,7 +171,7 @@ parse_release_blob(Walk *w, const ReGitOid *oid)
 		e->status[i] = -1;
 	s.w = w;
 	s.status = e->status;
-	(void) re_git_blob_with(&w->h->git, oid, scan_statuses, &s);
+	(void) history_blob(w, oid, "a release file", scan_statuses, &s);
 	return e;
 }
 
@@ -167,7 +190,7 @@ latest_release_at(Walk *w)
 		char		latest[32] = "";
 
 		e = cache_add(w, &oid);
-		if (re_git_blob_with(&w->h->git, &oid, changelog_latest, latest) && latest[0])
+		if (history_blob(w, &oid, "CHANGELOG.md", changelog_latest, latest) && latest[0])
 			e->latest = pstrdup(latest);
 	}
 	return e->latest;
@@ -231,6 +254,8 @@ visit_commit(Walk *w, const char *hex, long long time)
 
 		if (!w->t[i].active)
 			continue;
+		/* the walk's commit and tree are freed with the handle: a cancel here leaks nothing */
+		CHECK_FOR_INTERRUPTS();
 		/* items are sorted by version, so runs share a path: look it up once */
 		if (last_path == NULL || strcmp(last_path, w->t[i].path) != 0)
 		{
@@ -310,6 +335,7 @@ re_walk_history(ReHandle *h, int64 repo_id)
 	w.active = w.n;
 	while (w.active > 0 && walked < re_history_depth && re_git_walk_next(w.gw, hex, &time))
 	{
+		CHECK_FOR_INTERRUPTS();
 		walked++;
 		visit_commit(&w, hex, time);
 		if (walked % 100 == 0)

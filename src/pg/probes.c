@@ -6,10 +6,12 @@
 
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
+#include "miscadmin.h"
 #include "utils/builtins.h"
 
 #include "catalog.h"
 #include "config.h"
+#include "errors.h"
 #include "probes.h"
 #include "../core/probe.h"
 
@@ -39,12 +41,74 @@ enum
 	PR_MODE, PR_DOC_PATH
 };
 
+static void
+scratch_free(void *arg)
+{
+	re_arena_free((ReArena *) arg);
+}
+
+/* Run every probe whose glob matches path over the file (read once, into scratch). */
+static int
+probe_file(ReHandle *h, ProbeSet *ps, ReArena *scratch, const char *path, size_t size, ReCol *c)
+{
+	char	   *buf = NULL;
+	size_t		len = 0;
+	bool		tried = false;
+	int			j,
+				total = 0;
+
+	for (j = 0; j < ps->n; j++)
+	{
+		ReProbe    *p = &ps->probes[j];
+		ReProbeResult r;
+		char		err[512];
+
+		if (!re_glob_match(p->def.path_glob, path))
+			continue;
+		if (!tried)
+		{
+			tried = true;
+			if (size <= (size_t) re_max_file_bytes)
+			{
+				RgStatus	st = re_git_read(&h->git, path, scratch, (size_t) re_max_file_bytes,
+											 &buf, &len, NULL, err, sizeof(err));
+
+				if (st == RG_ETOTAL)
+					re_report_git_read(st, path, h->git.commit_hex, err);
+				if (st != RG_OK)
+					buf = NULL;
+			}
+		}
+		if (buf == NULL)
+			break;
+		memset(&r, 0, sizeof(r));
+		if (re_probe_run(p, buf, len, &r, err, sizeof(err)) != 0)
+		{
+			re_buf_free(&r.detail);
+			ereport(NOTICE, (errmsg("probe \"%s\" skipped %s: %s", p->def.probe_id, path, err)));
+			continue;
+		}
+		if (r.hits > 0)
+		{
+			re_col_text(&c[0], p->def.probe_id);
+			re_col_text(&c[1], path);
+			re_col_int(&c[2], r.hits);
+			re_col_int(&c[3], r.first_line);
+			re_col_text(&c[4], r.detail.len ? r.detail.data : NULL);
+			total += r.hits;
+		}
+		re_buf_free(&r.detail);
+	}
+	return total;
+}
+
 /* Compile enabled probes, run them over matching files, store the hits. */
 int
 re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
 {
 	ProbeSet   *ps = palloc0(sizeof(ProbeSet));
 	ReCol		c[5];
+	ReArena    *scratch;
 	int			nprobes,
 				i,
 				j,
@@ -97,46 +161,16 @@ re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
 
 	for (j = 0; j < 5; j++)
 		re_col_init(&c[j], j == 2 || j == 3 ? INT4OID : TEXTOID);
+	/* each file's contents live in a scratch arena emptied after the file */
+	scratch = re_arena_new();
+	if (scratch == NULL)
+		ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
+	re_arena_on_free(h->arena, scratch_free, scratch);
 	for (i = 0; i < files->n; i++)
 	{
-		char	   *buf = NULL;
-		size_t		len = 0;
-		bool		tried = false;
-
-		for (j = 0; j < ps->n; j++)
-		{
-			ReProbe    *p = &ps->probes[j];
-			ReProbeResult r;
-			char		err[256];
-
-			if (!re_glob_match(p->def.path_glob, files->paths[i]))
-				continue;
-			if (!tried)
-			{
-				tried = true;
-				if (files->sizes[i] <= (size_t) re_max_file_bytes)
-					buf = re_handle_read(h, files->paths[i], &len);
-			}
-			if (buf == NULL)
-				break;
-			memset(&r, 0, sizeof(r));
-			if (re_probe_run(p, buf, len, &r, err, sizeof(err)) != 0)
-			{
-				re_buf_free(&r.detail);
-				ereport(NOTICE, (errmsg("probe \"%s\" skipped %s: %s", p->def.probe_id, files->paths[i], err)));
-				continue;
-			}
-			if (r.hits > 0)
-			{
-				re_col_text(&c[0], p->def.probe_id);
-				re_col_text(&c[1], files->paths[i]);
-				re_col_int(&c[2], r.hits);
-				re_col_int(&c[3], r.first_line);
-				re_col_text(&c[4], r.detail.len ? r.detail.data : NULL);
-				total += r.hits;
-			}
-			re_buf_free(&r.detail);
-		}
+		CHECK_FOR_INTERRUPTS();
+		total += probe_file(h, ps, scratch, files->paths[i], files->sizes[i], c);
+		re_arena_reset(scratch);
 	}
 	re_bulk_insert("INSERT INTO roadmap.probe_hit (repo_id, probe_id, path, hits, first_line, detail) "
 				   "SELECT $1, * FROM unnest($2, $3, $4, $5, $6)", repo_id, c, 5);

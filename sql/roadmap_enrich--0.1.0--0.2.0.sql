@@ -80,3 +80,47 @@ CREATE OR REPLACE FUNCTION roadmap.explain(version text, repo text DEFAULT NULL)
 	   AND ($2 IS NULL OR r.path = roadmap.path_norm($2))
 	 ORDER BY p.ord
 $$;
+
+-- Dump and restore keep the planner's edits ------------------------------
+-- Every user-editable table has a "builtin" column and the user_row_marker
+-- trigger: rows written by the extension's scripts are builtin, rows a user
+-- inserts or updates are not, and pg_dump writes only the latter
+-- (pg_extension_config_dump with WHERE NOT builtin). See docs/operations.md
+-- "Backup and restore" for the rule new tables follow.
+
+CREATE FUNCTION roadmap.user_row_marker() RETURNS trigger
+	AS 'MODULE_PATHNAME', 'roadmap_user_row_marker'
+	LANGUAGE C;
+
+ALTER TABLE roadmap.pillar ADD COLUMN builtin boolean NOT NULL DEFAULT false;
+ALTER TABLE roadmap.focus_area ADD COLUMN builtin boolean NOT NULL DEFAULT false;
+ALTER TABLE roadmap.probe ADD COLUMN builtin boolean NOT NULL DEFAULT false;
+
+-- the rows 0.1.0 shipped (rows a user added before this update stay theirs)
+UPDATE roadmap.pillar SET builtin = true WHERE pillar IN (
+ 'correctness', 'stability', 'performance', 'scalability', 'ease_of_use', 'test_coverage');
+UPDATE roadmap.focus_area SET builtin = true WHERE focus_id IN (
+ 'corr_diff_refresh', 'corr_weight_count', 'corr_null_agg', 'corr_pk_collision',
+ 'corr_groupby_delete', 'corr_cdc_ordering', 'corr_recursive_lateral', 'corr_sqlancer',
+ 'stab_unwrap', 'stab_worker_recovery', 'stab_sigterm', 'stab_wal_slot', 'stab_spi_errors',
+ 'stab_upgrade', 'stab_error_quality', 'perf_throughput', 'perf_cost_model', 'perf_branch_pruning',
+ 'perf_index_merge', 'perf_changed_cols', 'perf_buffer_compaction', 'perf_scheduling_overhead',
+ 'perf_bench_gate', 'scal_dag_rebuild', 'scal_parallel_workers', 'scal_partitioned', 'scal_fairness',
+ 'scal_buffer_growth', 'scal_memory_delta', 'scal_cloud_native', 'ux_api_ergonomics',
+ 'ux_error_actionability', 'ux_docs_gaps', 'ux_migration_guides', 'ux_runbooks', 'ux_playground',
+ 'ux_tui', 'ux_dbt', 'ux_observability', 'ux_packaging', 'test_unit_from_e2e', 'test_fuzz_gaps',
+ 'test_tpch', 'test_upgrade', 'test_bench_gate', 'test_cdc_edge', 'test_dbt', 'test_light_e2e');
+UPDATE roadmap.probe SET builtin = true WHERE probe_id IN (
+ 'unwrap_outside_tests', 'unsafe_without_safety', 'untested_modules', 'fixed_sleeps_in_tests',
+ 'gucs_missing_from_docs', 'sql_functions_missing_from_docs', 'todo_fixme');
+
+CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.pillar
+	FOR EACH ROW EXECUTE FUNCTION roadmap.user_row_marker('pillar');
+CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.focus_area
+	FOR EACH ROW EXECUTE FUNCTION roadmap.user_row_marker('focus_id');
+CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.probe
+	FOR EACH ROW EXECUTE FUNCTION roadmap.user_row_marker('probe_id');
+
+SELECT pg_catalog.pg_extension_config_dump('roadmap.pillar', 'WHERE NOT builtin');
+SELECT pg_catalog.pg_extension_config_dump('roadmap.focus_area', 'WHERE NOT builtin');
+SELECT pg_catalog.pg_extension_config_dump('roadmap.probe', 'WHERE NOT builtin');

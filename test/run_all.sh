@@ -26,6 +26,11 @@ else
   echo "$PASS passed, $FAIL failed"; exit 1
 fi
 
+tier "structure (one-way calls between src/pg files, libgit2 only in core)"
+bash "$SRC/test/structure.sh" >"$WORK/structure.log" 2>&1; rc=$?
+cat "$WORK/structure.log"
+count_summary "$WORK/structure.log" $rc
+
 tier "unit (pure-C core, valgrind)"
 rm -f "$SRC/test/unit/test_core"   # never a binary built against another system's libraries
 make -C "$SRC" -s test/unit/test_core >/dev/null
@@ -97,6 +102,11 @@ tier "docs (catalog and errors covered by docs/)"
 PGHOST=/tmp PGPORT=$RE_PGPORT PGUSER=postgres bash "$SRC/test/docs_check.sh" >"$WORK/docs.log" 2>&1; rc=$?
 grep -E '^MISSING' "$WORK/docs.log"; grep -E '^[0-9]+ passed, [0-9]+ failed' "$WORK/docs.log" | tail -1 | sed 's/^/docs: /'
 count_summary "$WORK/docs.log" $rc
+
+tier "dump/restore (planner's edits survive pg_dump, shipped rows are not dumped)"
+PGHOST=/tmp PGPORT=$RE_PGPORT PGUSER=postgres RE_WORK=$WORK bash "$SRC/test/dump_restore.sh" >"$WORK/dump_restore.log" 2>&1; rc=$?
+grep -vE '^ok ' "$WORK/dump_restore.log"
+count_summary "$WORK/dump_restore.log" $rc
 
 tier "corpus (real pg_trickle history)"
 if [ -f "$CORPUS_BUNDLE" ]; then

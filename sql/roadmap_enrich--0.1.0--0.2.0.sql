@@ -10,7 +10,7 @@
 -- the outcome here and as a roadmap.run row (kind 'writeback', and 'push').
 CREATE TABLE roadmap.writeback (
 	intent_id     bigserial PRIMARY KEY,
-	repo_id       bigint REFERENCES roadmap.repository ON DELETE SET NULL,
+	repo_id       bigint,             -- no foreign key: an intent and its outcome outlive the repository's catalog rows
 	repo_path     text NOT NULL,
 	version       text NOT NULL,
 	base_commit   text NOT NULL,

@@ -99,6 +99,8 @@ typedef struct Queued
 static Queued *queued = NULL;
 static bool callbacks_registered = false;
 
+static bool have_writeback_table(void);
+
 /* ------------------------------------------------- repository directories */
 
 static bool
@@ -716,6 +718,11 @@ re_writeback_queue(ReHandle *h, int64 repo_id, const char *repo_path, const char
 	Queued	   *q;
 	MemoryContext old;
 
+	if (!have_writeback_table())
+		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+						errmsg("write-back needs the roadmap_enrich 0.2.0 catalog"),
+						errdetail("The library is newer than the extension's objects in this database: roadmap.writeback is missing."),
+						errhint("Run ALTER EXTENSION roadmap_enrich UPDATE, or call with apply => false / write => false.")));
 	memset(&req, 0, sizeof(req));
 	req.base_commit = base_commit;
 	req.files = files;
@@ -864,12 +871,22 @@ wait_pending(const char *where, int nargs, Oid *types, Datum *vals, int64 timeou
 	}
 }
 
+/* The 0.2.0 catalog is there (the library may run against a 0.1.0 catalog before ALTER EXTENSION UPDATE). */
+static bool
+have_writeback_table(void)
+{
+	spi_latest("SELECT to_regclass('roadmap.writeback') IS NOT NULL", 0, NULL, NULL);
+	return SPI_processed == 1 && re_get_bool(0, 1, false);
+}
+
 bool
 re_writeback_drain(const char *repo_path)
 {
 	Oid			t[1] = {TEXTOID};
 	Datum		v[1] = {CStringGetTextDatum(repo_path)};
 
+	if (!have_writeback_table())
+		return false;
 	if (pending_count("repo_path = $1", 1, t, v) == 0)
 		return false;
 	if (!wait_pending("repo_path = $1", 1, t, v, re_writeback_wait_ms))

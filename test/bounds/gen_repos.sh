@@ -54,6 +54,21 @@ R=$DIR/submodule_roadmap; newrepo "$R"; echo "# readme" > "$R/README.md"; git -C
 git -C "$R" update-index --add --cacheinfo 160000,$(git -C "$DIR/table25000" rev-parse HEAD),ROADMAP.md
 git -C "$R" -c commit.gpgsign=false commit -q -m "submodule at ROADMAP.md"
 
+# a tree of 300,000 source files (one shared blob) for the listing and probe loops
+R=$DIR/tree300000; newrepo "$R"
+{ printf 'blob\nmark :1\ndata 44\nfn main() { let x = y.unwrap(); todo!(); }\n\n'
+  rm_md=$( { head_md; rows 3; } ); printf 'blob\nmark :2\ndata %d\n%s\n' $(( $(printf '%s' "$rm_md" | wc -c) + 1 )) "$rm_md"
+  printf 'commit refs/heads/main\ncommitter Bounds <bounds@example.com> 1767225600 +0000\ndata 5\ntree\n'
+  printf 'M 100644 :2 ROADMAP.md\n'
+  awk 'BEGIN{for(d=0;d<300;d++) for(f=0;f<1000;f++) printf "M 100644 :1 src/m%d/f%d.rs\n", d, f}'
+} | git -C "$R" fast-import --quiet   # no checkout: ingest reads the commit, not the work tree
+
+# line endings and headings write-back cannot edit in place: CR-only, setext
+R=$DIR/cr_only; newrepo "$R"
+{ head_md; rows 2; } | tr '\n' '\r' > "$R/ROADMAP.md"; commit "$R" "CR-only line endings"
+R=$DIR/setext; newrepo "$R"
+{ head_md; rows 2; } | sed 's/^## v0.2.0 — Next$/v0.2.0 — Next\n-------------/' > "$R/ROADMAP.md"; commit "$R" "setext release heading"
+
 # large history: HIST_COMMITS versions of a ~HIST_MB MB ROADMAP.md, each
 # different (the walk reads every one), with STAB-2 skipped in all of them;
 # the oldest version is over max_file_bytes (skipped from its object header)

@@ -1,6 +1,8 @@
 -- The words render looks for and writes are catalog data (roadmap.render_word),
 -- not C constants: a roadmap in another language gets its own labels.
+SET client_min_messages = warning;
 CREATE EXTENSION IF NOT EXISTS roadmap_enrich;
+RESET client_min_messages;
 \set VERBOSITY default
 \set SHOW_CONTEXT never
 \set r '/tmp/roadmap_enrich_fixtures/mono'

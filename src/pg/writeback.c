@@ -702,7 +702,8 @@ subxact_callback(SubXactEvent event, SubTransactionId mySubid, SubTransactionId 
 
 int64
 re_writeback_queue(ReHandle *h, int64 repo_id, const char *repo_path, const char *version,
-				   const char *base_commit, const ReGitWrite *files, int nfiles, bool files_only)
+				   const char *base_commit, const char *message, const ReGitWrite *files, int nfiles,
+				   bool files_only)
 {
 	ReGitWriteReq req;
 	char		err[1024];
@@ -771,7 +772,7 @@ re_writeback_queue(ReHandle *h, int64 repo_id, const char *repo_path, const char
 	v[4] = PointerGetDatum(construct_array(pd, nfiles, TEXTOID, -1, false, TYPALIGN_INT));
 	v[5] = PointerGetDatum(construct_array(cd, nfiles, BYTEAOID, -1, false, TYPALIGN_INT));
 	v[6] = BoolGetDatum(files_only);
-	v[7] = CStringGetTextDatum(psprintf("roadmap: enrich v%s with six-pillar quality items", version));
+	v[7] = CStringGetTextDatum(message);
 	v[8] = CStringGetTextDatum(re_author_name ? re_author_name : "");
 	v[9] = CStringGetTextDatum(re_author_email ? re_author_email : "");
 	v[10] = CStringGetTextDatum(re_push_remote ? re_push_remote : "");

@@ -17,7 +17,8 @@
  * repository, resolved at base_commit. Returns the intent id.
  */
 int64		re_writeback_queue(ReHandle *h, int64 repo_id, const char *repo_path, const char *version,
-							   const char *base_commit, const ReGitWrite *files, int nfiles, bool files_only);
+							   const char *base_commit, const char *message, const ReGitWrite *files, int nfiles,
+							   bool files_only);
 
 /*
  * Wait (at most roadmap_enrich.writeback_wait) until committed intents of

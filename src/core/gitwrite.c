@@ -463,6 +463,54 @@ free_prep(Prep *p)
 	memset(p, 0, sizeof(*p));
 }
 
+/* One target in the work tree and the index: the base content, nobody's edit. */
+static RgStatus
+check_target(git_repository *repo, const char *workdir, const ReGitWriteReq *req, Prep *p, Target *t,
+			 char *err, size_t errlen)
+{
+	git_oid		wt;
+	int			is_base,
+				is_new;
+	RgStatus	rc;
+
+	if ((rc = check_worktree_path(workdir, t->rel, t->full, sizeof(t->full), &t->st_mode, err, errlen)) != RG_OK)
+		return rc;
+	if (git_repository_hashfile(&wt, repo, t->full, GIT_OBJECT_BLOB, t->rel) != 0)
+	{
+		last_error(err, errlen, "could not hash the work-tree file");
+		return RG_EDIRTY;
+	}
+	is_base = git_oid_equal(&wt, &t->base_blob);
+	is_new = git_oid_equal(&wt, &t->new_blob);
+	if (!is_base && !(is_new && (req->resume || p->already_committed)))
+	{
+		snprintf(err, errlen, "%s has uncommitted changes", t->rel);
+		return RG_EDIRTY;
+	}
+	t->needs_write = !is_new;
+	if ((rc = check_index(repo, t, &t->base_blob, p->already_committed ? &t->new_blob : NULL,
+						  err, errlen)) != RG_OK)
+		return rc;
+	if (is_base && !p->already_committed)
+	{
+		unsigned int flags = 0;
+
+		if (git_status_file(&flags, repo, t->rel) != 0)
+		{
+			last_error(err, errlen, "git status of the target failed (counted as uncommitted changes)");
+			return RG_EDIRTY;
+		}
+		if (flags & ~(unsigned) (GIT_STATUS_CURRENT | GIT_STATUS_IGNORED))
+		{
+			snprintf(err, errlen, "%s has uncommitted changes (status 0x%x)", t->rel, flags);
+			return RG_EDIRTY;
+		}
+	}
+	if (t->needs_write && (t->old = read_file(t->full, &t->old_len, err, errlen)) == NULL)
+		return RG_EIO;
+	return RG_OK;
+}
+
 /*
  * Every check; with write_objects the new blobs and tree are written to the
  * object database (harmless: unreferenced), else only hashed.
@@ -571,49 +619,8 @@ prepare(ReGit *g, const ReGitWriteReq *req, int write_objects, Prep *p, char *er
 
 	/* the work tree and the index: nobody's edit may be hidden or lost */
 	for (i = 0; i < p->n; i++)
-	{
-		Target	   *t = &p->t[i];
-		git_oid		wt;
-		int			is_base,
-					is_new;
-
-		if ((rc = check_worktree_path(workdir, t->rel, t->full, sizeof(t->full), &t->st_mode, err, errlen)) != RG_OK)
+		if ((rc = check_target(repo, workdir, req, p, &p->t[i], err, errlen)) != RG_OK)
 			return rc;
-		if (git_repository_hashfile(&wt, repo, t->full, GIT_OBJECT_BLOB, t->rel) != 0)
-		{
-			last_error(err, errlen, "could not hash the work-tree file");
-			return RG_EDIRTY;
-		}
-		is_base = git_oid_equal(&wt, &t->base_blob);
-		is_new = git_oid_equal(&wt, &t->new_blob);
-		if (!is_base && !(is_new && (req->resume || p->already_committed)))
-		{
-			snprintf(err, errlen, "%s has uncommitted changes", t->rel);
-			return RG_EDIRTY;
-		}
-		t->needs_write = !is_new;
-		if ((rc = check_index(repo, t, &t->base_blob, p->already_committed ? &t->new_blob : NULL,
-							  err, errlen)) != RG_OK)
-			return rc;
-		if (is_base && !p->already_committed)
-		{
-			unsigned int flags = 0;
-			int			src = git_status_file(&flags, repo, t->rel);
-
-			if (src != 0)
-			{
-				last_error(err, errlen, "git status of the target failed (counted as uncommitted changes)");
-				return RG_EDIRTY;
-			}
-			if (flags & ~(unsigned) (GIT_STATUS_CURRENT | GIT_STATUS_IGNORED))
-			{
-				snprintf(err, errlen, "%s has uncommitted changes (status 0x%x)", t->rel, flags);
-				return RG_EDIRTY;
-			}
-		}
-		if (t->needs_write && (t->old = read_file(t->full, &t->old_len, err, errlen)) == NULL)
-			return RG_EIO;
-	}
 	return RG_OK;
 }
 

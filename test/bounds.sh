@@ -96,6 +96,16 @@ for k in dir submodule; do
   check "ROADMAP.md as a $k: 42809 naming the path" $(ok_if "$(field "$r" 2)" = 42809 -a -n "$(echo "$r" | grep ROADMAP.md)")
 done
 
+for k in cr_only setext; do
+  d=$(printf '%s\n' "\\set VERBOSITY verbose" "SET client_min_messages = warning;" \
+    "SELECT count(*) FROM roadmap.enrich('0.2.0', '$B/$k', apply => false);" \
+    "SELECT roadmap.render('0.2.0', '$B/$k', write => false);" | $PSQL -d $DB 2>&1 | grep -m1 DETAIL)
+  r=$(run "" "SELECT length(roadmap.render('0.2.0', '$B/$k', write => false))")
+  echo "     render of a $k ROADMAP.md: $(field "$r" 2) $(field "$r" 3) / $d"
+  case $k in cr_only) want="CR-only line endings";; setext) want="setext heading";; esac
+  check "$k ROADMAP.md: render says why ($want), not \"out of date\"" $(ok_if -n "$(echo "$d" | grep -F "$want")")
+done
+
 echo "--- large history blobs: size from the object header, total-bytes budget, peak memory"
 hist_bytes=$(git -c safe.directory='*' -C "$B/history" rev-list --objects main | cut -d' ' -f1 | git -c safe.directory='*' -C "$B/history" cat-file --batch-check='%(objecttype) %(objectsize)' | awk '$1=="blob"{s+=$2} END{print s}')
 out=$(printf '%s\n' "SET client_min_messages = notice;" \
@@ -120,6 +130,14 @@ timeout_case "100,000-row table (default caps)" "DELETE FROM roadmap.repository 
 timeout_case "50,000 bold rows" "DELETE FROM roadmap.repository WHERE path = '$B/bold50000';" "SELECT roadmap.ingest('$B/bold50000')"
 timeout_case "100,000 cited ids" "DELETE FROM roadmap.repository WHERE path = '$B/cited100000';" "SELECT roadmap.ingest('$B/cited100000')"
 timeout_case "large history walk" "DELETE FROM roadmap.repository WHERE path = '$B/history';" "SELECT roadmap.ingest('$B/history')"
+timeout_case "300,000-file tree (listing, probes)" "DELETE FROM roadmap.repository WHERE path = '$B/tree300000';" "SELECT roadmap.ingest('$B/tree300000')"
+r=$(run "" "SELECT roadmap.ingest('$B/deferred20000')")
+echo "     20,000 skipped items listed again in the target: ingest $(field "$r" 1) ms ($(field "$r" 2))"
+r=$(run "SET statement_timeout = '60s';" "SELECT count(*) FROM roadmap.enrich('0.2.0', '$B/deferred20000', apply => false)")
+echo "     enrich over them (the large ingest analyzed the catalog): $(field "$r" 1) ms ($(field "$r" 2))"
+check "enrich, 20,000 deferred x 20,000 listed: completes under 30 s" $(ok_if "$(field "$r" 2)" = 00000 -a "$(awk -v a="$(field "$r" 1)" 'BEGIN{print (a < 30000)}')" = 1)
+timeout_case "enrich, 100,000-item target" "SET roadmap_enrich.max_table_cells = 1000000; SET roadmap_enrich.walk_history = off; SELECT roadmap.ingest('$B/table100000', 'main');" "SELECT count(*) FROM roadmap.enrich('0.2.0', '$B/table100000', apply => false)"
+timeout_case "enrich, 20,000 deferred x 20,000 listed" "" "SELECT count(*) FROM roadmap.enrich('0.2.0', '$B/deferred20000', apply => false)"
 timeout_case "regex ref" "" "SELECT roadmap.ingest('$B/history', ':/Filler')"
 echo "     worst cancel latency over the crafted inputs: $worst ms"
 

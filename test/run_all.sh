@@ -21,10 +21,20 @@ tier "build"
 make -C "$SRC" -s clean >/dev/null 2>&1
 if make -C "$SRC" -s >"$WORK/build.log" 2>&1 && make -C "$SRC" -s install >>"$WORK/build.log" 2>&1; then
   echo "build: ok (-Wall -Wextra -Werror)"; PASS=$((PASS + 1))
+  # PostgreSQL 18 removed pg_attribute_noreturn(): the RE_NORETURN macros of
+  # src/pg/errors.h are the one place that names it (caught here on any host)
+  if grep -rn 'pg_attribute_noreturn()' "$SRC/src" | grep -v 'define RE_NORETURN_END' | grep -v '^[^:]*:[0-9]*: \*'; then
+    echo "build: pg_attribute_noreturn() used outside src/pg/errors.h (breaks PostgreSQL 18): FAILED"; FAIL=$((FAIL + 1))
+  fi
 else
   cat "$WORK/build.log"; echo "build: FAILED"; FAIL=$((FAIL + 1))
   echo "$PASS passed, $FAIL failed"; exit 1
 fi
+
+tier "structure (one-way calls between src/pg files, libgit2 only in core)"
+bash "$SRC/test/structure.sh" >"$WORK/structure.log" 2>&1; rc=$?
+cat "$WORK/structure.log"
+count_summary "$WORK/structure.log" $rc
 
 tier "unit (pure-C core, valgrind)"
 rm -f "$SRC/test/unit/test_core"   # never a binary built against another system's libraries
@@ -97,6 +107,11 @@ tier "docs (catalog and errors covered by docs/)"
 PGHOST=/tmp PGPORT=$RE_PGPORT PGUSER=postgres bash "$SRC/test/docs_check.sh" >"$WORK/docs.log" 2>&1; rc=$?
 grep -E '^MISSING' "$WORK/docs.log"; grep -E '^[0-9]+ passed, [0-9]+ failed' "$WORK/docs.log" | tail -1 | sed 's/^/docs: /'
 count_summary "$WORK/docs.log" $rc
+
+tier "dump/restore (planner's edits survive pg_dump, shipped rows are not dumped)"
+PGHOST=/tmp PGPORT=$RE_PGPORT PGUSER=postgres RE_WORK=$WORK bash "$SRC/test/dump_restore.sh" >"$WORK/dump_restore.log" 2>&1; rc=$?
+grep -vE '^ok ' "$WORK/dump_restore.log"
+count_summary "$WORK/dump_restore.log" $rc
 
 tier "corpus (real pg_trickle history)"
 if [ -f "$CORPUS_BUNDLE" ]; then

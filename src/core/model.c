@@ -1361,6 +1361,107 @@ quick_key_cmp(const void *x, const void *y)
 }
 
 /*
+ * A heading line of the line scan: a version heading opens that version's
+ * section, a heading at or above its level closes it. False when the line
+ * is not a heading.
+ */
+static bool
+quick_heading(const char *line, size_t ln, char *cur_version, size_t cvlen, int *cur_level)
+{
+	int			h = 0;
+	char		head[64];
+	size_t		k,
+				m;
+	ReVersion	v;
+
+	while ((size_t) h < ln && line[h] == '#')
+		h++;
+	if (!(h > 0 && h <= 6 && (size_t) h < ln && line[h] == ' '))
+		return false;
+	k = (size_t) h + 1;
+	m = ln - k < sizeof(head) - 1 ? ln - k : sizeof(head) - 1;
+	memcpy(head, line + k, m);
+	head[m] = '\0';
+	if (re_version_scan(head, &v) > 0)
+	{
+		re_version_format(&v, cur_version, cvlen);
+		*cur_level = h;
+	}
+	else if (*cur_level > 0 && h <= *cur_level)
+	{
+		cur_version[0] = '\0';
+		*cur_level = 0;
+	}
+	return true;
+}
+
+/* The scan's state: tracked keys sorted for bsearch, and what was seen of each. */
+typedef struct QuickScan
+{
+	QuickKey   *keys;
+	int			n;
+	bool	   *found;
+	bool	   *struck;
+	int		   *out;
+} QuickScan;
+
+/* A table row of the current version's section: record the tracked item it starts with. */
+static void
+quick_row(QuickScan *qs, const char *line, size_t ln, const char *cur_version)
+{
+	size_t		k = 0,
+				m = 0;
+	const char *c0;
+	char		id[40];
+	QuickKey	probe,
+			   *hit;
+	char	   *row,
+			   *q,
+			   *save = NULL;
+	int			cellno = 0,
+				i;
+
+	while (k < ln && line[k] == ' ')
+		k++;
+	if (k >= ln || line[k] != '|')
+		return;
+	k++;
+	while (k < ln && (line[k] == ' ' || line[k] == '~' || line[k] == '*' || line[k] == '`'))
+		k++;
+	c0 = line + k;
+	while (k < ln && m < sizeof(id) - 1 && (isalnum((unsigned char) line[k]) || line[k] == '-'))
+		id[m++] = line[k++];
+	id[m] = '\0';
+	if (m == 0)
+		return;
+	probe.id = id;
+	probe.version = cur_version;
+	hit = bsearch(&probe, qs->keys, (size_t) qs->n, sizeof(QuickKey), quick_key_cmp);
+	if (hit == NULL)
+		return;
+	i = hit->index;
+	qs->found[i] = true;
+	if (c0 - line >= 2 && c0[-1] == '~' && c0[-2] == '~')
+		qs->struck[i] = true;
+	row = malloc(ln + 1);
+	if (row == NULL)
+		return;
+	memcpy(row, line, ln);
+	row[ln] = '\0';
+	for (q = strtok_r(row, "|", &save); q; q = strtok_r(NULL, "|", &save))
+	{
+		int			st;
+
+		if (++cellno <= 2)
+			continue;
+		st = re_item_status_from_text(q);
+		if (st >= 0)
+			qs->out[i] = st;
+	}
+	free(row);
+}
+
+/*
  * Statuses of many items in one blob, by a single line scan instead of a
  * markdown parse: the history walk reads hundreds of old ROADMAP.md
  * versions and only needs the table rows that start with a tracked id in
@@ -1375,122 +1476,49 @@ re_quick_item_statuses(const char *buf, size_t len, int n, const char *const *ve
 {
 	const char *end = buf + len,
 			   *p = buf;
-	QuickKey   *keys = malloc(sizeof(QuickKey) * (size_t) (n > 0 ? n : 1));
-	bool	   *found = calloc((size_t) (n > 0 ? n : 1), sizeof(bool));
-	bool	   *struck = calloc((size_t) (n > 0 ? n : 1), sizeof(bool));
+	QuickScan	qs;
 	char		cur_version[32] = "";
 	int			cur_level = 0,
 				fence = 0,
 				i;
 
+	qs.n = n;
+	qs.out = out;
+	qs.keys = malloc(sizeof(QuickKey) * (size_t) (n > 0 ? n : 1));
+	qs.found = calloc((size_t) (n > 0 ? n : 1), sizeof(bool));
+	qs.struck = calloc((size_t) (n > 0 ? n : 1), sizeof(bool));
 	for (i = 0; i < n; i++)
 		out[i] = -1;
-	if (keys == NULL || found == NULL || struck == NULL)
+	if (qs.keys == NULL || qs.found == NULL || qs.struck == NULL)
 		goto done;
 	for (i = 0; i < n; i++)
 	{
-		keys[i].id = ids[i];
-		keys[i].version = versions[i];
-		keys[i].index = i;
+		qs.keys[i].id = ids[i];
+		qs.keys[i].version = versions[i];
+		qs.keys[i].index = i;
 	}
-	qsort(keys, (size_t) n, sizeof(QuickKey), quick_key_cmp);
+	qsort(qs.keys, (size_t) n, sizeof(QuickKey), quick_key_cmp);
 	while (p < end)
 	{
 		size_t		ln;
 		const char *line = p;
-		int			h = 0;
 
 		p = next_line(p, end, &ln);
 		if (ln >= 3 && (strncmp(line, "```", 3) == 0 || strncmp(line, "~~~", 3) == 0))
 			fence = !fence;
-		if (fence)
+		if (fence || quick_heading(line, ln, cur_version, sizeof(cur_version), &cur_level))
 			continue;
-		while ((size_t) h < ln && line[h] == '#')
-			h++;
-		if (h > 0 && h <= 6 && (size_t) h < ln && line[h] == ' ')
-		{
-			char		head[64];
-			size_t		k = (size_t) h + 1,
-						m = ln - k < sizeof(head) - 1 ? ln - k : sizeof(head) - 1;
-			ReVersion	v;
-
-			memcpy(head, line + k, m);
-			head[m] = '\0';
-			if (re_version_scan(head, &v) > 0)
-			{
-				re_version_format(&v, cur_version, sizeof(cur_version));
-				cur_level = h;
-			}
-			else if (cur_level > 0 && h <= cur_level)
-			{
-				cur_version[0] = '\0';
-				cur_level = 0;
-			}
-			continue;
-		}
 		if (cur_version[0] == '\0' || ln == 0)
 			continue;
-		{
-			size_t		k = 0,
-						m = 0;
-			const char *c0;
-			char		id[40];
-			QuickKey	probe,
-					   *hit;
-
-			while (k < ln && line[k] == ' ')
-				k++;
-			if (k >= ln || line[k] != '|')
-				continue;
-			k++;
-			while (k < ln && (line[k] == ' ' || line[k] == '~' || line[k] == '*' || line[k] == '`'))
-				k++;
-			c0 = line + k;
-			while (k < ln && m < sizeof(id) - 1 && (isalnum((unsigned char) line[k]) || line[k] == '-'))
-				id[m++] = line[k++];
-			id[m] = '\0';
-			if (m == 0)
-				continue;
-			probe.id = id;
-			probe.version = cur_version;
-			hit = bsearch(&probe, keys, (size_t) n, sizeof(QuickKey), quick_key_cmp);
-			if (hit == NULL)
-				continue;
-			i = hit->index;
-			found[i] = true;
-			if (c0 - line >= 2 && c0[-1] == '~' && c0[-2] == '~')
-				struck[i] = true;
-			{
-				char	   *row = malloc(ln + 1);
-				char	   *q,
-						   *save = NULL;
-				int			cellno = 0;
-
-				if (row == NULL)
-					continue;
-				memcpy(row, line, ln);
-				row[ln] = '\0';
-				for (q = strtok_r(row, "|", &save); q; q = strtok_r(NULL, "|", &save))
-				{
-					int			st;
-
-					if (++cellno <= 2)
-						continue;
-					st = re_item_status_from_text(q);
-					if (st >= 0)
-						out[i] = st;
-				}
-				free(row);
-			}
-		}
+		quick_row(&qs, line, ln, cur_version);
 	}
 	for (i = 0; i < n; i++)
-		if (found[i] && out[i] < 0 && struck[i])
+		if (qs.found[i] && out[i] < 0 && qs.struck[i])
 			out[i] = IS_DONE;
 done:
-	free(keys);
-	free(found);
-	free(struck);
+	free(qs.keys);
+	free(qs.found);
+	free(qs.struck);
 }
 
 /* One item's status in one blob (see re_quick_item_statuses). */

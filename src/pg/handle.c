@@ -5,6 +5,7 @@
  */
 #include "postgres.h"
 
+#include "miscadmin.h"
 #include "utils/memutils.h"
 
 #include "config.h"
@@ -94,10 +95,24 @@ re_handle_close(ReHandle *h)
 	MemoryContextDelete(h->mcxt);
 }
 
+/*
+ * libgit2's tree walk holds tree objects while it calls back, so a cancel
+ * must not leave from inside it: the callback stops the walk when a cancel
+ * or termination is pending, and re_handle_list acts on it afterwards.
+ */
+static bool list_stopped;
+static bool list_ignore_interrupts;
+
 static int
 collect_file(const char *path, const char *oid_hex, size_t size, void *arg)
 {
 	ReFileList *f = arg;
+
+	if (!list_ignore_interrupts && (QueryCancelPending || ProcDiePending))
+	{
+		list_stopped = true;
+		return -1;
+	}
 
 	if (f->n == f->cap)
 	{
@@ -119,10 +134,20 @@ re_handle_list(ReHandle *h, ReFileList *files)
 {
 	char		err[512];
 
-	memset(files, 0, sizeof(*files));
-	if (re_git_list(&h->git, collect_file, files, err, sizeof(err)) != RG_OK)
-		ereport(ERROR, (errcode(ERRCODE_IO_ERROR), errmsg("could not list the commit's files"),
-						errdetail("%s", err)));
+	list_ignore_interrupts = false;
+	for (;;)
+	{
+		list_stopped = false;
+		memset(files, 0, sizeof(*files));
+		if (re_git_list(&h->git, collect_file, files, err, sizeof(err)) == RG_OK)
+			break;
+		if (!list_stopped)
+			ereport(ERROR, (errcode(ERRCODE_IO_ERROR), errmsg("could not list the commit's files"),
+							errdetail("%s", err)));
+		CHECK_FOR_INTERRUPTS();
+		/* the interrupt is held off: list again without stopping */
+		list_ignore_interrupts = true;
+	}
 }
 
 static void

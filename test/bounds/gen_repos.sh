@@ -35,6 +35,15 @@ R=$DIR/bold50000; newrepo "$R"
   awk 'BEGIN{for(i=1;i<=50000;i++) printf "**CORR-%d — Item number %d** is described here at some length so the lookup matters.\n\n", i+10, i}'
 } > "$R/ROADMAP.md"; commit "$R" "bold 50000"
 
+# 20,000 items a released version skipped, all listed again in the target:
+# every deferred candidate of the proposal engine is compared with every item
+R=$DIR/deferred20000; newrepo "$R"
+{ printf '# Roadmap\n\n## v0.1.0 — Old\n\n**Status: Released (2026-01-01).**\n\n| ID | Title | Status |\n|---|---|---|\n'
+  awk 'BEGIN{for(i=1;i<=20000;i++) printf "| STAB-%d | Bound the retry loop of worker %d under load | ⏭️ Skipped |\n", i, i}'
+  printf '\n## v0.2.0 — Next\n\n**Status: Planned**\n\n| ID | Title | Status |\n|---|---|---|\n'
+  awk 'BEGIN{for(i=1;i<=20000;i++) printf "| STAB-%d | Bound the retry loop of worker %d under load | ⬜ Not started |\n", i, i}'
+} > "$R/ROADMAP.md"; commit "$R" "deferred 20000"
+
 # a changelog entry citing 100,000 ids
 R=$DIR/cited100000; newrepo "$R"
 { head_md; rows 3; } > "$R/ROADMAP.md"
@@ -53,6 +62,21 @@ R=$DIR/dir_roadmap; newrepo "$R"; mkdir "$R/ROADMAP.md"; echo "# x" > "$R/ROADMA
 R=$DIR/submodule_roadmap; newrepo "$R"; echo "# readme" > "$R/README.md"; git -C "$R" add README.md
 git -C "$R" update-index --add --cacheinfo 160000,$(git -C "$DIR/table25000" rev-parse HEAD),ROADMAP.md
 git -C "$R" -c commit.gpgsign=false commit -q -m "submodule at ROADMAP.md"
+
+# a tree of 300,000 source files (one shared blob) for the listing and probe loops
+R=$DIR/tree300000; newrepo "$R"
+{ printf 'blob\nmark :1\ndata 44\nfn main() { let x = y.unwrap(); todo!(); }\n\n'
+  rm_md=$( { head_md; rows 3; } ); printf 'blob\nmark :2\ndata %d\n%s\n' $(( $(printf '%s' "$rm_md" | wc -c) + 1 )) "$rm_md"
+  printf 'commit refs/heads/main\ncommitter Bounds <bounds@example.com> 1767225600 +0000\ndata 5\ntree\n'
+  printf 'M 100644 :2 ROADMAP.md\n'
+  awk 'BEGIN{for(d=0;d<300;d++) for(f=0;f<1000;f++) printf "M 100644 :1 src/m%d/f%d.rs\n", d, f}'
+} | git -C "$R" fast-import --quiet   # no checkout: ingest reads the commit, not the work tree
+
+# line endings and headings write-back cannot edit in place: CR-only, setext
+R=$DIR/cr_only; newrepo "$R"
+{ head_md; rows 2; } | tr '\n' '\r' > "$R/ROADMAP.md"; commit "$R" "CR-only line endings"
+R=$DIR/setext; newrepo "$R"
+{ head_md; rows 2; } | sed 's/^## v0.2.0 — Next$/v0.2.0 — Next\n-------------/' > "$R/ROADMAP.md"; commit "$R" "setext release heading"
 
 # large history: HIST_COMMITS versions of a ~HIST_MB MB ROADMAP.md, each
 # different (the walk reads every one), with STAB-2 skipped in all of them;

@@ -3,8 +3,8 @@ EXTENSION = roadmap_enrich
 MODULE_big = roadmap_enrich
 DATA = $(wildcard sql/roadmap_enrich--*.sql)
 
-CORE_SRCS = src/core/arena.c src/core/version.c src/core/mdoc.c src/core/model.c src/core/gitrepo.c src/core/probe.c src/core/similar.c src/core/propose.c src/core/render.c
-PG_SRCS = src/pg/roadmap_enrich.c src/pg/catalog.c src/pg/ingest.c src/pg/probes.c src/pg/history.c src/pg/enrich.c src/pg/render.c src/pg/runlog.c
+CORE_SRCS = src/core/arena.c src/core/version.c src/core/mdoc.c src/core/model.c src/core/gitrepo.c src/core/probe.c src/core/similar.c src/core/feature.c src/core/lens.c src/core/propose.c src/core/render.c
+PG_SRCS = src/pg/roadmap_enrich.c src/pg/catalog.c src/pg/ingest.c src/pg/probes.c src/pg/history.c src/pg/enrich.c src/pg/render.c src/pg/runlog.c src/pg/features.c
 OBJS = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
 
 REGRESS = versions ingest_index ingest_monolithic ingest_errors privileges scoring enrich writeback cron
@@ -25,7 +25,7 @@ override with_llvm = no
 CORE_CFLAGS = -std=gnu11 -g -O1 -Wall -Wextra -Werror $(shell pkg-config --cflags libgit2 libcmark-gfm libpcre2-8)
 CORE_LIBS = $(shell pkg-config --libs libgit2 libcmark-gfm libpcre2-8) -lcmark-gfm-extensions
 
-test/unit/test_core: test/unit/test_core.c $(CORE_SRCS) src/core/*.h
+test/unit/test_core: test/unit/test_core.c test/unit/test_engine.c $(CORE_SRCS) src/core/*.h
 	$(CC) $(CORE_CFLAGS) -o $@ test/unit/test_core.c $(CORE_SRCS) $(CORE_LIBS)
 
 test/unit/dump_model: test/unit/dump_model.c $(CORE_SRCS) src/core/*.h

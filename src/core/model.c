@@ -6,6 +6,7 @@
  * their header names, never by column position.
  */
 #include "model.h"
+#include "feature.h"
 #include "similar.h"
 
 #include <ctype.h>
@@ -816,6 +817,24 @@ cited_ids(ReArena *a, const char *text)
 	char	   *res;
 
 	re_buf_init(&out);
+	/* a leading id: "M-1 — Wider invalidation ring", "**M-1:** …" */
+	{
+		const char *q = text;
+		char		tok[32];
+		size_t		n = 0;
+
+		while (*q == '*' || *q == '`' || *q == ' ')
+			q++;
+		while ((isalnum((unsigned char) *q) || *q == '-') && n < sizeof(tok) - 1)
+			tok[n++] = *q++;
+		tok[n] = '\0';
+		while (*q == '*' || *q == '`')
+			q++;
+		if (n && re_is_item_id(tok) &&
+			(*q == ':' || strncmp(q, " \xE2\x80\x94 ", 5) == 0 || strncmp(q, " - ", 3) == 0 ||
+			 strncmp(q, " \xE2\x80\x93 ", 5) == 0))
+			re_buf_printf(&out, ",%s,", tok);
+	}
 	while ((p = strchr(p, '(')) != NULL)
 	{
 		const char *e = strchr(p, ')');
@@ -1339,18 +1358,22 @@ re_model_deferred(ReModel *m, int **out)
 	uint64_t	words[64];
 	size_t		cap = 0;
 
+	char	  **lead = re_alloc(a, sizeof(char *) * (size_t) (n + 1));
+
 	*out = re_alloc(a, sizeof(int) * (size_t) (n + 1));
 	for (i = 0; i < n; i++)
 	{
 		rel[i] = release_of(m, m->items.v[i].version);
-		if (m->items.v[i].status == IS_DONE && m->items.v[i].title)
-			cap += (size_t) re_word_hashes(m->items.v[i].title, words, 64, true);
+		/* compare bold lead titles, not whole cells with their long descriptions */
+		lead[i] = m->items.v[i].title ? re_bold_lead(a, m->items.v[i].title) : NULL;
+		if (m->items.v[i].status == IS_DONE && lead[i])
+			cap += (size_t) re_word_hashes(lead[i], words, 64, true);
 	}
 	post = re_alloc(a, sizeof(Posting) * (cap + 1));
 	for (i = 0; i < n; i++)
-		if (m->items.v[i].status == IS_DONE && m->items.v[i].title)
+		if (m->items.v[i].status == IS_DONE && lead[i])
 		{
-			int			nw = re_word_hashes(m->items.v[i].title, words, 64, true);
+			int			nw = re_word_hashes(lead[i], words, 64, true);
 
 			for (k = 0; k < nw; k++)
 			{
@@ -1374,7 +1397,7 @@ re_model_deferred(ReModel *m, int **out)
 		if (!(it->status == IS_SKIPPED || it->status == IS_DEFERRED ||
 			  (it->status == IS_OPEN && it->status_text != NULL)))
 			continue;
-		nw = it->title ? re_word_hashes(it->title, words, 64, true) : 0;
+		nw = lead[i] ? re_word_hashes(lead[i], words, 64, true) : 0;
 		for (w = 0; w < nw && !resolved; w++)
 		{
 			Posting		key = {words[w], -1};
@@ -1413,6 +1436,24 @@ re_model_deferred(ReModel *m, int **out)
 				overlap >= (strcmp(m->items.v[j].item_id, it->item_id) == 0 ? 0.5 : 0.75))
 				resolved = true;
 		}
+		/*
+		 * The same id done in a later release closes the item when that
+		 * release is where it was deferred to, or when the two bold titles
+		 * share a third of their words either way (ids are reused across
+		 * releases for unrelated work, so the id alone is not enough).
+		 */
+		for (k = 0; k < n && !resolved; k++)
+		{
+			const ReItem *d = &m->items.v[k];
+
+			if (d->status != IS_DONE || rel[k] == NULL || strcmp(d->item_id, it->item_id) != 0 ||
+				re_version_cmp(&rel[k]->v, &rel[i]->v) <= 0)
+				continue;
+			if ((it->deferred_to && strcmp(it->deferred_to, d->version) == 0) ||
+				(lead[i] && lead[k] && (re_word_overlap(lead[i], lead[k]) >= 0.34 ||
+										re_word_overlap(lead[k], lead[i]) >= 0.34)))
+				resolved = true;
+		}
 		for (k = 0; k < m->changelog.n && !resolved; k++)
 		{
 			const ReChangelogEntry *e = &m->changelog.v[k];
@@ -1421,7 +1462,8 @@ re_model_deferred(ReModel *m, int **out)
 			if (e->item_ids == NULL || !cites(e->item_ids, it->item_id) ||
 				!re_version_parse(e->version, &v) || re_version_cmp(&v, &rel[i]->v) <= 0)
 				continue;
-			if (it->title && re_word_overlap(it->title, e->text) >= 0.4)
+			/* a later entry citing the id closes it unless the two plainly speak of different work */
+			if (lead[i] && (re_word_overlap(lead[i], e->text) >= 0.25 || re_word_overlap(e->text, lead[i]) >= 0.4))
 				resolved = true;
 		}
 		if (!resolved)

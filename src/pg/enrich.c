@@ -16,6 +16,7 @@
 
 #include "catalog.h"
 #include "enrich.h"
+#include "features.h"
 #include "glue.h"
 #include "ingest.h"
 #include "render.h"
@@ -212,7 +213,7 @@ gather(int64 repo_id, const char *version, ReProposeIn *in)
 	}
 
 	re_spi_exec("SELECT d.version, d.item_id, coalesce(d.title, d.item_id), d.status_text, d.effort, d.priority, "
-				"coalesce(d.pillar, bf.pillar), bf.focus_id, d.carried_releases, d.first_seen_version "
+				"coalesce(d.pillar, bf.pillar), bf.focus_id, d.carried_releases, d.first_seen_version, d.description "
 				"FROM roadmap.deferred_items d "
 				"LEFT JOIN LATERAL (SELECT f.focus_id, f.pillar FROM roadmap.focus_area f "
 				"   JOIN roadmap.pillar p USING (pillar) "
@@ -237,6 +238,7 @@ gather(int64 repo_id, const char *version, ReProposeIn *in)
 		d->focus_id = val(i, 8);
 		d->carried = ival(i, 9);
 		d->first_seen = val(i, 10);
+		d->description = val(i, 11);
 	}
 
 	re_spi_exec("SELECT item_id, coalesce(title, '') FROM roadmap.item WHERE repo_id = $1 AND version = $2 "
@@ -313,12 +315,12 @@ store(int64 repo_id, const char *version, const char *commit, ReProposeOut *out)
 {
 	Oid			types[2] = {INT8OID, TEXTOID};
 	Datum		vals[2] = {Int64GetDatum(repo_id), CStringGetTextDatum(version)};
-	ReCol		c[15];
+	ReCol		c[17];
 	int			i;
 	StringInfoData counts;
 
 	re_spi_exec("DELETE FROM roadmap.proposal WHERE repo_id = $1 AND version = $2", 2, types, vals, NULL, SPI_OK_DELETE);
-	for (i = 0; i < 15; i++)
+	for (i = 0; i < 17; i++)
 		re_col_init(&c[i], (i == 8 || i == 13 || i == 14) ? (i == 8 ? BOOLOID : INT4OID) : TEXTOID);
 	for (i = 0; i < out->n; i++)
 	{
@@ -341,14 +343,16 @@ store(int64 repo_id, const char *version, const char *commit, ReProposeOut *out)
 		re_col_text(&c[12], p->source_ref);
 		re_col_int(&c[13], p->rule_no);
 		re_col_int(&c[14], i + 1);
+		re_col_text(&c[15], p->feature_id);
+		re_col_text(&c[16], p->lens_id);
 	}
 	re_bulk_insert(psprintf("INSERT INTO roadmap.proposal (repo_id, item_id, pillar, title, effort, priority, "
 							"description, dependencies, version, schema_change, focus_area, score, source, "
-							"source_ref, rule_no, ord, commit) "
-							"SELECT $1, id, pl, t, e, pr, d, dep, v, sc, fa, s::numeric, src, sr, nullif(rn, 0), o, %s "
-							"FROM unnest($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) "
-							"AS u(id, pl, t, e, pr, d, dep, v, sc, fa, s, src, sr, rn, o)",
-							quote_literal_cstr(commit)), repo_id, c, 15);
+							"source_ref, rule_no, ord, feature_ref, lens_id, commit) "
+							"SELECT $1, id, pl, t, e, pr, d, dep, v, sc, fa, s::numeric, src, sr, nullif(rn, 0), o, fr, ln, %s "
+							"FROM unnest($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) "
+							"AS u(id, pl, t, e, pr, d, dep, v, sc, fa, s, src, sr, rn, o, fr, ln)",
+							quote_literal_cstr(commit)), repo_id, c, 17);
 	initStringInfo(&counts);
 	appendStringInfo(&counts, "{\"proposals\": %d, \"skipped_existing\": %d, \"skipped_shipped\": %d, "
 					 "\"skipped_rules\": %d}", out->n, out->skipped_existing, out->skipped_shipped,
@@ -422,9 +426,15 @@ enrich_body(FunctionCallInfo fcinfo)
 
 	memset(&in, 0, sizeof(in));
 	gather(repo_id, version, &in);
+	re_gather_features(repo_id, version, path, commit, &in);
 	t_propose = GetCurrentTimestamp();
 	arena = re_arena_in_context();
-	re_propose(arena, &in, &out);
+	if (re_propose(arena, &in, &out) != 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_REGULAR_EXPRESSION),
+				 errmsg("a roadmap.feature_kind pattern does not compile"),
+				 errdetail("%s", out.error),
+				 errhint("Fix the pattern in roadmap.feature_kind.")));
 	t_store = GetCurrentTimestamp();
 	store(repo_id, version, commit, &out);
 	t_end = GetCurrentTimestamp();

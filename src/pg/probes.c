@@ -6,6 +6,7 @@
 
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
+#include "nodes/pg_list.h"
 #include "utils/builtins.h"
 
 #include "catalog.h"
@@ -50,6 +51,28 @@ probe_set_free(void *arg)
 	ps->n = 0;
 }
 
+typedef struct Hit
+{
+	int			probe;
+	int			file;
+	int			hits;
+	int			first_line;
+	char	   *detail;
+} Hit;
+
+static bool
+is_test_code(const char *path, List *test_mods)
+{
+	ListCell   *lc;
+
+	if (re_is_test_path(path))
+		return true;
+	foreach(lc, test_mods)
+		if (strcmp((const char *) lfirst(lc), path) == 0)
+			return true;
+	return false;
+}
+
 /* Compile enabled probes, run them over matching files, store the hits. */
 int
 re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
@@ -62,6 +85,10 @@ re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
 				i,
 				j,
 				total = 0;
+	Hit		   *hits = NULL;
+	int			nhits = 0,
+				caphits = 0;
+	List	   *test_mods = NIL;
 	re_spi_exec("DELETE FROM roadmap.probe_hit WHERE repo_id = $1", 1, types, vals, NULL, SPI_OK_DELETE);
 	re_spi_exec("SELECT probe_id, path_glob, pattern, exclude_from, context_absent, context_lines, mode, doc_path "
 				"FROM roadmap.probe WHERE enabled ORDER BY probe_id COLLATE \"C\"", 0, NULL, NULL, NULL, SPI_OK_SELECT);
@@ -145,15 +172,49 @@ re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
 			}
 			if (r.hits > 0)
 			{
-				re_col_text(&c[0], p->def.probe_id);
-				re_col_text(&c[1], files->paths[i]);
-				re_col_int(&c[2], r.hits);
-				re_col_int(&c[3], r.first_line);
-				re_col_text(&c[4], r.detail.len ? r.detail.data : NULL);
-				total += r.hits;
+				if (nhits == caphits)
+				{
+					caphits = caphits ? caphits * 2 : 64;
+					hits = hits ? repalloc(hits, sizeof(Hit) * caphits) : palloc(sizeof(Hit) * caphits);
+				}
+				hits[nhits].probe = j;
+				hits[nhits].file = i;
+				hits[nhits].hits = r.hits;
+				hits[nhits].first_line = r.first_line;
+				hits[nhits].detail = r.detail.len ? pstrdup(r.detail.data) : NULL;
+				nhits++;
 			}
 			re_buf_free(&r.detail);
 		}
+		/* modules this file declares as test-only are test code too */
+		if (buf && strlen(files->paths[i]) > 3 && strcmp(files->paths[i] + strlen(files->paths[i]) - 3, ".rs") == 0)
+		{
+			char	  **mods;
+			int			nm = re_rust_test_modules(h->arena, files->paths[i], buf, len, &mods),
+						k;
+
+			for (k = 0; k < nm; k++)
+				test_mods = lappend(test_mods, pstrdup(mods[k]));
+		}
+	}
+	/*
+	 * Test code does not count for probes about product code: files under
+	 * tests/ or benches/, tests.rs, *_test.*, and modules declared with
+	 * #[cfg(test)] mod x; (probes whose glob targets tests keep them).
+	 */
+	for (i = 0; i < nhits; i++)
+	{
+		ReProbe    *p = &ps->probes[hits[i].probe];
+		const char *path = files->paths[hits[i].file];
+
+		if (strstr(p->def.path_glob, "test") == NULL && is_test_code(path, test_mods))
+			continue;
+		re_col_text(&c[0], p->def.probe_id);
+		re_col_text(&c[1], path);
+		re_col_int(&c[2], hits[i].hits);
+		re_col_int(&c[3], hits[i].first_line);
+		re_col_text(&c[4], hits[i].detail);
+		total += hits[i].hits;
 	}
 	re_bulk_insert("INSERT INTO roadmap.probe_hit (repo_id, probe_id, path, hits, first_line, detail) "
 				   "SELECT $1, * FROM unnest($2, $3, $4, $5, $6)", repo_id, c, 5);

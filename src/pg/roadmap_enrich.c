@@ -22,6 +22,7 @@
 #include "../core/version.h"
 #include "../core/similar.h"
 #include "history.h"
+#include "features.h"
 #include "render.h"
 
 PG_MODULE_MAGIC;
@@ -74,6 +75,7 @@ re_guc_init(void)
 							"Most commits the carry-over history walk reads.",
 							NULL, &re_history_depth, 2000, 1, 1000000, PGC_USERSET, 0, NULL, NULL, NULL);
 	re_render_guc_init();
+	re_decision_guc_init();
 	MarkGUCPrefixReserved("roadmap_enrich");
 }
 

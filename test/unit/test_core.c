@@ -413,6 +413,8 @@ test_quick_status(void)
 	free(copy);
 }
 
+#include "test_engine.c"
+
 int
 main(void)
 {
@@ -426,6 +428,7 @@ main(void)
 	test_agents_and_plan();
 	test_probes();
 	test_quick_status();
+	test_engine();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

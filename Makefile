@@ -45,13 +45,13 @@ print-regress:
 # Fuzzing (clang + libFuzzer + ASan/UBSan). FUZZ_SECONDS per target.
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(shell pkg-config --cflags libgit2 libcmark-gfm libpcre2-8)
-FUZZ_CORE = src/core/arena.c src/core/version.c src/core/mdoc.c src/core/model.c src/core/render.c src/core/similar.c
+FUZZ_CORE = src/core/arena.c src/core/version.c src/core/mdoc.c src/core/model.c src/core/render.c src/core/similar.c src/core/feature.c
 
 test/fuzz/fuzz_%: test/fuzz/fuzz_%.c $(FUZZ_CORE) src/core/*.h
-	clang-14 $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_CORE) -lcmark-gfm-extensions -lcmark-gfm
+	clang-14 $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_CORE) -lcmark-gfm-extensions -lcmark-gfm -lpcre2-8
 
 test/fuzz/replay_%: test/fuzz/fuzz_%.c test/fuzz/replay.c $(FUZZ_CORE) src/core/*.h
-	$(CC) $(CORE_CFLAGS) -o $@ $< test/fuzz/replay.c $(FUZZ_CORE) -lcmark-gfm-extensions -lcmark-gfm
+	$(CC) $(CORE_CFLAGS) -o $@ $< test/fuzz/replay.c $(FUZZ_CORE) -lcmark-gfm-extensions -lcmark-gfm -lpcre2-8
 
 fuzz: test/fuzz/fuzz_extract test/fuzz/fuzz_render
 	bash test/fuzz/run.sh $(FUZZ_SECONDS)

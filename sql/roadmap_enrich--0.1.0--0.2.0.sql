@@ -37,7 +37,10 @@ INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
 ('history',  'never physically deleted|valid_to|\bscd\b', NULL, 'keeps row versions instead of deleting'),
 ('docs',     '\btutorial\b|\bguide\b|worked example', NULL, 'adds user documentation with examples'),
 ('docs_section', 'docs/|\.md\b|\bsection\b', NULL, 'adds a documentation section (no lens: the item is the check)'),
-('release',  '\bsbom\b|signing|provenance|attestation', NULL, 'changes how releases are built or signed');
+('release',  '\bsbom\b|signing|provenance|attestation', NULL, 'changes how releases are built or signed'),
+('sized_guc', '`[a-z_]+\.[a-z_]*(_mb|_kb|_days|_size|_limit|_rows|_workers|max_[a-z_]+|_threshold[a-z_]*|_interval[a-z_]*)\b', 'guc', 'a setting whose value is a size, count or duration'),
+('cleanup',  'retention|clean.?up|\bprune\b|\bpurge\b', NULL, 'deletes old data on a schedule'),
+('index',    'add[^.]{0,30}\bindex(es)?\b|\bcatalog indexes\b', NULL, 'adds an index for a lookup');
 UPDATE roadmap.feature_kind SET exclusive = true WHERE kind IN ('docs', 'docs_section', 'release');
 
 -- A lens looks at one kind of feature through one pillar. Templates take
@@ -103,7 +106,7 @@ INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, pr
  'A background wait that ignores SIGTERM or has no bound blocks shutdown, restarts and upgrades',
  'a test sends SIGTERM while it waits, and the server stops within the shutdown timeout with nothing half-done'),
 ('stab_catalog_rerun', 'stability', 'catalog', 'always', 'column', 'P1', 'S', 2,
- 'Make the {prev} → {version} migration for {subject} re-runnable',
+ 'Re-runnable {prev} → {version} migration for {subject}',
  'An upgrade script that fails half-way leaves the catalog between versions, which only a manual fix recovers',
  'the {prev} → {version} upgrade applied to a copy of a {prev} database, interrupted and re-run, ends with the same catalog as a clean upgrade'),
 ('stab_function_errors', 'stability', 'function', 'always', 'function', 'P2', 'S', 1,
@@ -115,7 +118,7 @@ INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, pr
  'A hook sees every statement in the database, so a mistake there breaks commands that have nothing to do with the feature',
  'the existing regression suite passes with the hook installed, and a statement it does not handle behaves exactly as without it'),
 ('stab_cache_full', 'stability', 'cache', 'always', NULL, 'P1', 'S', 2,
- '{subject}: fall back cleanly when its memory is full',
+ '{subject}: degrade cleanly when memory is full',
  'A full shared table must degrade to the uncached path, not raise an error in every session',
  'a test sizes the cache to one entry, keeps refreshing correctly, and the fallback is logged once'),
 ('stab_logging_safe', 'stability', 'logging', 'always', NULL, 'P2', 'S', 1,
@@ -143,7 +146,23 @@ INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, pr
  'Measure {subject} check cost per captured change',
  'A check that runs for every captured change sits on the write path of every source table',
  'a write benchmark with the feature on and off, below the limit, differs by under 2%'),
+('perf_function_cost', 'performance', 'function', 'always', 'function', 'P2', 'S', 0,
+ 'Benchmark `{ident}` at 1 and 1,000 objects',
+ 'A function called from dashboards, scripts or loops must stay cheap as the installation grows',
+ 'a benchmark reports p50 and p99 of `{ident}` with 1 and 1,000 objects, within the target the item states or 10×'),
+('perf_index_plan', 'performance', 'index', 'always', 'column', 'P2', 'XS', 2,
+ 'Show the lookups use {subject}',
+ 'An index the planner does not pick for the lookup it was added for is only write overhead',
+ 'EXPLAIN of each lookup the item names shows a scan of the new index on a catalog with 10,000 rows'),
 -- scalability: the feature at 10x
+('scal_guc_default', 'scalability', 'sized_guc', 'always', 'guc', 'P2', 'XS', 1,
+ 'Check the `{ident}` default at 10× today''s scale',
+ 'A default chosen for a small installation becomes the bottleneck or the memory hog at ten times the objects',
+ 'a benchmark at 10× the largest tested installation runs with the default and records whether it must change'),
+('scal_cleanup_batches', 'scalability', 'cleanup', 'always', NULL, 'P1', 'S', 2,
+ '{subject} deletes in bounded batches',
+ 'A cleanup that deletes a large backlog in one statement holds locks and bloats WAL exactly when the backlog is largest',
+ 'a test with 10× a day of history shows the cleanup deleting in batches with bounded lock time'),
 ('scal_cache_bound', 'scalability', 'cache', 'always', NULL, 'P1', 'M', 2,
  'Bound {subject} size at 10× today''s object count',
  'A shared structure sized for today''s counts runs out at ten times the objects',

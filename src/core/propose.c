@@ -513,8 +513,8 @@ add_deferred(ReArena *a, const ReProposeIn *in, const ReDeferredIn *d, Cand *c)
 		own = first_sentence(a, d->title + strlen(lead) + 4);
 	if (own)
 		sentence(&b, re_sprintf(a, "Its v%s section says: \"%s\"", d->version, own));
-	sentence(&b, re_sprintf(a, "Verify: the check v%s set for %s passes (\"%s\")", d->version, d->item_id,
-							title_core(a, lead[0] ? lead : d->title)));
+	sentence(&b, re_sprintf(a, "Verify: a test named after %s shows \"%s\" working end to end, as v%s planned it",
+							d->item_id, title_core(a, lead[0] ? lead : d->title), d->version));
 	c->p.description = re_buf_to_arena(a, &b);
 	re_buf_free(&b);
 }

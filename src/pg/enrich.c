@@ -355,8 +355,9 @@ store(int64 repo_id, const char *version, const char *commit, ReProposeOut *out)
 							quote_literal_cstr(commit)), repo_id, c, 17);
 	initStringInfo(&counts);
 	appendStringInfo(&counts, "{\"proposals\": %d, \"skipped_existing\": %d, \"skipped_shipped\": %d, "
-					 "\"skipped_rules\": %d}", out->n, out->skipped_existing, out->skipped_shipped,
-					 out->skipped_rules);
+					 "\"skipped_rules\": %d, \"skipped_dismissed\": %d, \"stale_deferred\": %d}",
+					 out->n, out->skipped_existing, out->skipped_shipped, out->skipped_rules,
+					 out->skipped_dismissed, out->stale_deferred);
 	{
 		Oid			t2[6] = {INT8OID, TEXTOID, TEXTOID, TEXTOID, TEXTOID, TEXTOID};
 		Datum		v2[6] = {Int64GetDatum(repo_id), CStringGetTextDatum(version), CStringGetTextDatum(commit),

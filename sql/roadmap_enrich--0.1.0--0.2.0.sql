@@ -3,6 +3,87 @@
 
 \echo Use "ALTER EXTENSION roadmap_enrich UPDATE TO '0.2.0'" to load this file. \quit
 
+-- ---- bounded calls (issue 14): one spelling of a repository path ----------
+-- Stored repository paths are canonical (realpath, no trailing slash); the
+-- catalog-only functions that take a path compare its lexical normal form
+-- (no repeated or trailing slashes, no "." segments), so '/repo/' and
+-- '/repo' name the same repository without touching the file system.
+CREATE FUNCTION roadmap.path_norm(path text) RETURNS text
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	SELECT CASE WHEN n = '' AND left($1, 1) = '/' THEN '/' ELSE n END
+	  FROM (SELECT rtrim(regexp_replace(regexp_replace($1 || '/', '/(\./)+', '/', 'g'), '/+', '/', 'g'), '/') AS n) s
+$$;
+
+CREATE OR REPLACE FUNCTION roadmap.explain(version text, repo text DEFAULT NULL)
+	RETURNS TABLE (item_id text, pillar text, title text, source text, source_ref text,
+	               focus_area text, score numeric, term_base numeric, term_staleness numeric,
+	               term_shipped numeric, term_planned numeric, term_deferred numeric,
+	               term_plan numeric, term_evidence numeric, shipped_recent int,
+	               last_shipped_version text, planned_in_target int, deferred_open int,
+	               plan_open int, evidence_hits int, evidence jsonb)
+	LANGUAGE sql STABLE AS $$
+	SELECT p.item_id, p.pillar, p.title, p.source, p.source_ref, p.focus_area, g.score,
+	       g.term_base, g.term_staleness, g.term_shipped, g.term_planned, g.term_deferred,
+	       g.term_plan, g.term_evidence, g.shipped_recent, g.last_shipped_version,
+	       g.planned_in_target, g.deferred_open, g.plan_open, g.evidence_hits,
+	       (SELECT jsonb_agg(jsonb_build_object('probe', e.probe, 'path', e.path, 'hits', e.hits,
+	                                            'first_line', e.first_line, 'verify', e.verify_command)
+	                         ORDER BY e.hits DESC, e.path COLLATE "C")
+	          FROM roadmap.evidence e WHERE e.repo_id = p.repo_id AND e.focus_id = p.focus_area)
+	  FROM roadmap.proposal p
+	  JOIN roadmap.repository r ON r.repo_id = p.repo_id
+	  LEFT JOIN roadmap.focus_gaps g
+	         ON g.repo_id = p.repo_id AND g.version = p.version AND g.focus_id = p.focus_area
+	 WHERE p.version = roadmap.version_norm($1)
+	   AND ($2 IS NULL OR r.path = roadmap.path_norm($2))
+	 ORDER BY p.ord
+$$;
+
+-- Dump and restore keep the planner's edits ------------------------------
+-- Every user-editable table has a "builtin" column and the user_row_marker
+-- trigger: rows written by the extension's scripts are builtin, rows a user
+-- inserts or updates are not, and pg_dump writes only the latter
+-- (pg_extension_config_dump with WHERE NOT builtin). See docs/operations.md
+-- "Backup and restore" for the rule new tables follow.
+
+CREATE FUNCTION roadmap.user_row_marker() RETURNS trigger
+	AS 'MODULE_PATHNAME', 'roadmap_user_row_marker'
+	LANGUAGE C;
+
+ALTER TABLE roadmap.pillar ADD COLUMN builtin boolean NOT NULL DEFAULT false;
+ALTER TABLE roadmap.focus_area ADD COLUMN builtin boolean NOT NULL DEFAULT false;
+ALTER TABLE roadmap.probe ADD COLUMN builtin boolean NOT NULL DEFAULT false;
+
+-- the rows 0.1.0 shipped (rows a user added before this update stay theirs)
+UPDATE roadmap.pillar SET builtin = true WHERE pillar IN (
+ 'correctness', 'stability', 'performance', 'scalability', 'ease_of_use', 'test_coverage');
+UPDATE roadmap.focus_area SET builtin = true WHERE focus_id IN (
+ 'corr_diff_refresh', 'corr_weight_count', 'corr_null_agg', 'corr_pk_collision',
+ 'corr_groupby_delete', 'corr_cdc_ordering', 'corr_recursive_lateral', 'corr_sqlancer',
+ 'stab_unwrap', 'stab_worker_recovery', 'stab_sigterm', 'stab_wal_slot', 'stab_spi_errors',
+ 'stab_upgrade', 'stab_error_quality', 'perf_throughput', 'perf_cost_model', 'perf_branch_pruning',
+ 'perf_index_merge', 'perf_changed_cols', 'perf_buffer_compaction', 'perf_scheduling_overhead',
+ 'perf_bench_gate', 'scal_dag_rebuild', 'scal_parallel_workers', 'scal_partitioned', 'scal_fairness',
+ 'scal_buffer_growth', 'scal_memory_delta', 'scal_cloud_native', 'ux_api_ergonomics',
+ 'ux_error_actionability', 'ux_docs_gaps', 'ux_migration_guides', 'ux_runbooks', 'ux_playground',
+ 'ux_tui', 'ux_dbt', 'ux_observability', 'ux_packaging', 'test_unit_from_e2e', 'test_fuzz_gaps',
+ 'test_tpch', 'test_upgrade', 'test_bench_gate', 'test_cdc_edge', 'test_dbt', 'test_light_e2e');
+UPDATE roadmap.probe SET builtin = true WHERE probe_id IN (
+ 'unwrap_outside_tests', 'unsafe_without_safety', 'untested_modules', 'fixed_sleeps_in_tests',
+ 'gucs_missing_from_docs', 'sql_functions_missing_from_docs', 'todo_fixme');
+
+CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.pillar
+	FOR EACH ROW EXECUTE FUNCTION roadmap.user_row_marker('pillar');
+CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.focus_area
+	FOR EACH ROW EXECUTE FUNCTION roadmap.user_row_marker('focus_id');
+CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.probe
+	FOR EACH ROW EXECUTE FUNCTION roadmap.user_row_marker('probe_id');
+
+SELECT pg_catalog.pg_extension_config_dump('roadmap.pillar', 'WHERE NOT builtin');
+SELECT pg_catalog.pg_extension_config_dump('roadmap.focus_area', 'WHERE NOT builtin');
+SELECT pg_catalog.pg_extension_config_dump('roadmap.probe', 'WHERE NOT builtin');
+
+
 -- Feature lenses, one selector, planner decisions (issue 10) ---------------
 -- See docs/proposals.md. Everything here is data a maintainer may edit.
 
@@ -16,8 +97,12 @@ CREATE TABLE roadmap.feature_kind (
 	ident_kind   text CHECK (ident_kind IN ('function','guc','table','column','path','flag','syntax','type','const','name')),
 	exclusive    boolean NOT NULL DEFAULT false,  -- stated by the title, it is the feature's only kind
 	description  text NOT NULL,
+	builtin      boolean NOT NULL DEFAULT false,
 	CHECK (pattern IS NOT NULL OR ident_kind IS NOT NULL)
 );
+CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.feature_kind
+	FOR EACH ROW EXECUTE FUNCTION roadmap.user_row_marker('kind');
+SELECT pg_catalog.pg_extension_config_dump('roadmap.feature_kind', 'WHERE NOT builtin');
 
 INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
 ('function', NULL, 'function', 'adds or changes a SQL function (`schema.fn()`)'),
@@ -67,8 +152,12 @@ CREATE TABLE roadmap.lens (
 	title          text NOT NULL,
 	why            text NOT NULL,
 	verify         text NOT NULL,
-	enabled        boolean NOT NULL DEFAULT true
+	enabled        boolean NOT NULL DEFAULT true,
+	builtin        boolean NOT NULL DEFAULT false
 );
+CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.lens
+	FOR EACH ROW EXECUTE FUNCTION roadmap.user_row_marker('lens_id');
+SELECT pg_catalog.pg_extension_config_dump('roadmap.lens', 'WHERE NOT builtin');
 
 INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, title, why, verify) VALUES
 -- correctness: what must stay true of the feature's output
@@ -242,8 +331,12 @@ INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, pr
 CREATE TABLE roadmap.selection_policy (
 	name         text PRIMARY KEY,
 	value        numeric NOT NULL CHECK (value >= 0),
-	description  text NOT NULL
+	description  text NOT NULL,
+	builtin      boolean NOT NULL DEFAULT false
 );
+CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.selection_policy
+	FOR EACH ROW EXECUTE FUNCTION roadmap.user_row_marker('name');
+SELECT pg_catalog.pg_extension_config_dump('roadmap.selection_policy', 'WHERE NOT builtin');
 
 INSERT INTO roadmap.selection_policy (name, value, description) VALUES
 ('min_per_pillar', 3, 'focus-area gaps fill a pillar up to this many items'),
@@ -282,6 +375,7 @@ CREATE TABLE roadmap.decision (
 	decided_at   timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX ON roadmap.decision (repo_id, version);
+-- ships no rows: every row is the planner's (docs/operations.md)
 SELECT pg_catalog.pg_extension_config_dump('roadmap.decision', '');
 
 -- Dismiss a proposal (its item id in roadmap.proposal, or a title) for
@@ -384,6 +478,6 @@ CREATE FUNCTION roadmap.explain(version text, repo text DEFAULT NULL)
 	  LEFT JOIN roadmap.focus_gaps g
 	         ON g.repo_id = p.repo_id AND g.version = p.version AND g.focus_id = p.focus_area
 	 WHERE p.version = roadmap.version_norm($1)
-	   AND ($2 IS NULL OR r.path = $2)
+	   AND ($2 IS NULL OR r.path = roadmap.path_norm($2))
 	 ORDER BY p.ord
 $$;

@@ -75,6 +75,8 @@ else
   echo "1./3. corpus benchmarks skipped: $BUNDLE not found"; echo
 fi
 
+# BENCH_ONLY=bounds: only the corpus figures 1 and 3 and the bounds figures 6 and 7
+if [ "${BENCH_ONLY:-}" != bounds ]; then
 # ---- 2. probes vs git grep --------------------------------------------------
 T=$W/tree; bash "$SRC/test/bench/gen_rust_tree.sh" "$T" 420 >/dev/null; chown -R postgres "$T"
 tb=$(cd "$T" && git -c safe.directory=* ls-files -z src tests | xargs -0 cat | wc -c)
@@ -137,3 +139,38 @@ if [ -f "$BUNDLE" ]; then
     done
   } | $PSQL 2>&1 | grep after | sed 's/^/5. /'
 fi
+
+
+fi  # BENCH_ONLY
+# ---- 6. cancel latency and peak memory (issue 14) -----------------------------
+# statement_timeout at 10 points spread over a cold ingest and over an enrich
+# of the corpus tip; latency = time from the timeout to the ERROR (target <= 50 ms)
+cancel_points() { # LABEL TOTAL_MS SETUP STATEMENT
+  local label=$1 total=$2 k t r ms st lat worst=0 list=""
+  for k in $(seq 1 10); do
+    t=$(awk -v a="$total" -v k="$k" 'BEGIN{printf "%d", a * k / 11}'); [ "$t" -lt 1 ] && t=1
+    r=$(printf '%s\n' "SET client_min_messages = warning;" "$3;" "SET statement_timeout = '${t}ms';" \
+      "SELECT extract(epoch FROM clock_timestamp()) * 1000 AS t0 \\gset" "$4;" "RESET statement_timeout;" \
+      "SELECT 'elapsed', round((extract(epoch FROM clock_timestamp()) * 1000 - :t0)::numeric, 1);" | $PSQL -v VERBOSITY=verbose 2>&1)
+    ms=$(echo "$r" | awk -F'|' '/^elapsed/{print $2}')
+    if echo "$r" | grep -q 57014; then lat=$(awk -v m="$ms" -v t="$t" 'BEGIN{printf "%.1f", m - t}'); else lat=0; fi
+    list="$list ${t}ms:+${lat}"
+    worst=$(awk -v a="$worst" -v b="$lat" 'BEGIN{print (b > a) ? b : a}')
+  done
+  echo "   $label (${total} ms): timeout:latency$list"
+  echo "   $label worst cancel latency: ${worst} ms (target <= 50 ms: $(verdict "$worst" 50))"
+}
+if [ -f "$BUNDLE" ]; then
+  echo "6. cancel latency on the corpus tip (statement_timeout at 10 points over the call)"
+  cancel_points "cold ingest" "${fu%.*}" "DELETE FROM roadmap.repository WHERE path = '$C'" "SELECT roadmap.ingest('$C')"
+  $PSQL -c "SELECT roadmap.ingest('$C')" >/dev/null
+  cancel_points "enrich" "${en%.*}" "SELECT 1" "SELECT count(*) FROM roadmap.enrich('0.36.0', '$C', apply => false)"
+fi
+# peak backend memory of an ingest on a large-history repository (test/bounds/gen_repos.sh)
+HB=$W/bounds; bash "$SRC/test/bounds/gen_repos.sh" "$HB" >/dev/null; chown -R postgres "$HB"
+hb=$(git -c safe.directory=* -C "$HB/history" rev-list --objects main | cut -d' ' -f1 | git -c safe.directory=* -C "$HB/history" cat-file --batch-check='%(objecttype) %(objectsize)' | awk '$1=="blob"{s+=$2} END{printf "%d", s/1048576}')
+hwm=$(printf '%s\n' "SET client_min_messages = warning;" "SELECT roadmap.ingest('$HB/history');" \
+  "SELECT substring(pg_read_file('/proc/self/status') FROM 'VmHWM:\\s+([0-9]+)');" | $PSQL | tail -1)
+mf=$($PSQL -c "LOAD 'roadmap_enrich'" -c "SELECT setting::bigint / 1048576 FROM pg_settings WHERE name = 'roadmap_enrich.max_file_bytes'")
+bound=$((48 + 16 + 64 + 8 * mf))
+echo "7. peak RSS (VmHWM) of one ingest of a repository with $hb MB of ROADMAP.md versions in $(git -c safe.directory=* -C "$HB/history" rev-list --count main) commits: $((hwm / 1024)) MB (bound 48 + 16 + 64 + 8 x max_file_bytes = $bound MB: $(verdict $((hwm / 1024)) $bound))"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# test/cluster.sh start|stop|psql — a throwaway PostgreSQL 15 cluster run as
+# test/cluster.sh start|stop|destroy — a throwaway PostgreSQL cluster (the major
+# version of the pg_config on PATH, or PGBIN) run as
 # the non-root OS user "postgres" (the server refuses root), with pg_cron.
 set -euo pipefail
-PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
+PGBIN=${PGBIN:-$(pg_config --bindir)}
 PGDATA=${RE_PGDATA:-/tmp/roadmap_enrich_pg}
 PGPORT=${RE_PGPORT:-55432}
 RUNAS=${RE_PGUSER:-postgres}

@@ -1,11 +1,23 @@
 #!/usr/bin/env bash
 # quickstart.sh [REPO] [VERSION] — install what is needed, start a throwaway
-# PostgreSQL 15 cluster, and run roadmap_enrich on a repository: the bundled
+# PostgreSQL cluster, and run roadmap_enrich on a repository: the bundled
 # sample (default) or any repository path you name. Run as root.
+# PG_MAJOR=18 (or 17, 15) runs it on that PostgreSQL major inside the cached
+# Debian root of test/matrix.sh when the host has another one; the cluster is
+# then stopped at the end (the root's mounts go with the run).
 set -euo pipefail
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 REPO=${1:-}
 VERSION=${2:-}
+host_major=$(pg_config --version 2>/dev/null | sed -nE 's/^PostgreSQL ([0-9]+).*/\1/p' || true)
+if [ -n "${PG_MAJOR:-}" ] && [ "$PG_MAJOR" != "$host_major" ]; then
+  args=()
+  if [ -n "$REPO" ]; then   # the root sees a copy of the repository
+    args=("/work/extra/$(basename "$REPO")" ${VERSION:+"$VERSION"})
+    export RE_MATRIX_EXTRA=$(cd "$REPO" && pwd)
+  fi
+  exec bash "$SRC/test/matrix.sh" "$PG_MAJOR" env RE_QUICKSTART_STOP=1 bash test/quickstart.sh "${args[@]}"
+fi
 export RE_PGDATA=${RE_PGDATA:-/tmp/roadmap_enrich_quickstart} RE_PGPORT=${RE_PGPORT:-55440}
 bash "$SRC/test/install_deps.sh"
 make -C "$SRC" -s >/dev/null && make -C "$SRC" -s install >/dev/null
@@ -45,4 +57,7 @@ else
   $PSQL -At -c "SELECT roadmap.diff('$VERSION', '$REPO')"
 fi
 echo
+if [ "${RE_QUICKSTART_STOP:-}" = 1 ]; then
+  "$SRC/test/cluster.sh" destroy; echo "(PostgreSQL $PG_MAJOR cluster of the Debian root stopped)"; exit 0
+fi
 echo "Cluster left running: psql -h /tmp -p $RE_PGPORT -U postgres   (stop: RE_PGDATA=$RE_PGDATA test/cluster.sh destroy)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # run_all.sh — every test tier: core unit tests (under valgrind), pg_regress
-# against a throwaway PostgreSQL 15 cluster with pg_cron, and the corpus tier
+# against a throwaway PostgreSQL cluster (the pg_config on PATH) with pg_cron, and the corpus tier
 # when ../shared/corpus is present. Ends with "N passed, N failed".
 # Run as root (it builds, installs, and starts the server as "postgres").
 set -uo pipefail
@@ -12,12 +12,7 @@ export RE_PGDATA=$WORK/pgdata RE_PGPORT=${RE_PGPORT:-55439}
 PG_REGRESS=$(pg_config --pkglibdir)/pgxs/src/test/regress/pg_regress
 PASS=0; FAIL=0
 tier() { echo; echo "=== $1 ==="; }
-count_regress() { # add pg_regress "ok"/"FAILED" lines of file $1 to the totals
-  local ok bad
-  ok=$(grep -cE '^(test| ) .* \.\.\. ok' "$1" || true)
-  bad=$(grep -cE '\.\.\. FAILED' "$1" || true)
-  PASS=$((PASS + ok)); FAIL=$((FAIL + bad))
-}
+. "$SRC/test/lib/count.sh"   # count_regress, count_summary
 
 if [ "$(id -u)" != 0 ]; then echo "run_all.sh: run as root (it installs the extension and starts the server as postgres)" >&2; exit 2; fi
 rm -rf "$WORK"; mkdir -p "$WORK"
@@ -31,7 +26,13 @@ else
   echo "$PASS passed, $FAIL failed"; exit 1
 fi
 
+tier "structure (one-way calls between src/pg files, libgit2 only in core)"
+bash "$SRC/test/structure.sh" >"$WORK/structure.log" 2>&1; rc=$?
+cat "$WORK/structure.log"
+count_summary "$WORK/structure.log" $rc
+
 tier "unit (pure-C core, valgrind)"
+rm -f "$SRC/test/unit/test_core"   # never a binary built against another system's libraries
 make -C "$SRC" -s test/unit/test_core >/dev/null
 if command -v valgrind >/dev/null; then
   valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 \
@@ -40,14 +41,11 @@ else
   "$SRC/test/unit/test_core" >"$WORK/unit.log" 2>&1; rc=$?
 fi
 cat "$WORK/unit.log" | tail -20
-line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$WORK/unit.log" | tail -1)
-if [ -n "$line" ]; then
-  PASS=$((PASS + $(echo "$line" | cut -d' ' -f1))); FAIL=$((FAIL + $(echo "$line" | cut -d' ' -f3)))
-fi
-if [ $rc -eq 99 ]; then echo "unit: valgrind reported leaks or errors"; FAIL=$((FAIL + 1)); fi
-[ -z "$line" ] && FAIL=$((FAIL + 1))
+if [ $rc -eq 99 ]; then echo "unit: valgrind reported leaks or errors"; FAIL=$((FAIL + 1)); rc=0; fi
+count_summary "$WORK/unit.log" $rc
 
 tier "fuzz regressions (kept crashers and seeds replayed, valgrind)"
+rm -f "$SRC"/test/fuzz/replay_extract "$SRC"/test/fuzz/replay_render
 if make -C "$SRC" -s test/fuzz/replay_extract test/fuzz/replay_render >/dev/null 2>&1; then
   for t in extract render; do
     if valgrind -q --error-exitcode=99 "$SRC/test/fuzz/replay_$t" "$SRC"/test/fuzz/crashers/* "$SRC"/sample/repo/*.md \
@@ -72,39 +70,43 @@ bash "$SRC/test/fixtures/make_repos.sh" "$FIX" postgres
 # the server's OS user must read the inputs and write the results
 cp -r "$SRC/sql" "$SRC/expected" "$SRC/test" "$WORK/"; chown -R postgres "$WORK"
 REGRESS=$(make -C "$SRC" -s -f Makefile print-regress 2>/dev/null)
-runuser -u postgres -- "$PG_REGRESS" --inputdir="$WORK" --outputdir="$WORK/regress" $PGOPTS \
-  --dbname=contrib_regression $REGRESS >"$WORK/regress.log" 2>&1
-cat "$WORK/regress.log" | grep -E '^(test|ok|not ok| )|tests' ; count_regress "$WORK/regress.log"
+runuser -u postgres -- "$PG_REGRESS" --inputdir="$WORK" $(expected_dir "$WORK") --outputdir="$WORK/regress" $PGOPTS \
+  --dbname=contrib_regression $REGRESS >"$WORK/regress.log" 2>&1; rc=$?
+cat "$WORK/regress.log" | grep -E '^(test|ok|not ok| )|tests' ; count_regress "$WORK/regress.log" $rc $(echo $REGRESS | wc -w)
 [ -f "$WORK/regress/regression.diffs" ] && head -100 "$WORK/regress/regression.diffs"
 
 tier "isolation (pg_isolation_regress: concurrent enrich)"
 PG_ISO=$(pg_config --pkglibdir)/pgxs/src/test/isolation/pg_isolation_regress
-runuser -u postgres -- "$PG_ISO" --inputdir="$WORK/test/isolation" --outputdir="$WORK/isolation" $PGOPTS \
-  --dbname=isolation_regression concurrent_enrich >"$WORK/isolation.log" 2>&1
-grep -E '^(test|ok|not ok| )|tests' "$WORK/isolation.log"; count_regress "$WORK/isolation.log"
+runuser -u postgres -- "$PG_ISO" --inputdir="$WORK/test/isolation" $(expected_dir "$WORK/test/isolation") --outputdir="$WORK/isolation" $PGOPTS \
+  --dbname=isolation_regression concurrent_enrich >"$WORK/isolation.log" 2>&1; rc=$?
+grep -E '^(test|ok|not ok| )|tests' "$WORK/isolation.log"; count_regress "$WORK/isolation.log" $rc 1
 [ -f "$WORK/isolation/regression.diffs" ] && head -60 "$WORK/isolation/regression.diffs"
 runuser -u postgres -- git -C "$FIX/wb_iso" log --format=%s | grep -c 'roadmap: enrich v0.11.0' | sed 's/^/isolation: enrich commits in wb_iso = /'
 
+tier "counter self-test (a known failure must be counted as one)"
+bash "$SRC/test/count_selftest.sh" "$WORK/selftest" $PGOPTS >"$WORK/selftest.log" 2>&1; rc=$?
+cat "$WORK/selftest.log"
+count_summary "$WORK/selftest.log" $rc
+
 tier "faults (SIGKILL during write-back, stale index.lock)"
-bash "$SRC/test/fault.sh" >"$WORK/fault.log" 2>&1
+bash "$SRC/test/fault.sh" >"$WORK/fault.log" 2>&1; rc=$?
 cat "$WORK/fault.log"
-line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$WORK/fault.log" | tail -1)
-if [ -n "$line" ]; then
-  PASS=$((PASS + $(echo "$line" | cut -d' ' -f1))); FAIL=$((FAIL + $(echo "$line" | cut -d' ' -f3)))
-else
-  FAIL=$((FAIL + 1))
-fi
+count_summary "$WORK/fault.log" $rc
+
+tier "bounds (crafted inputs: linear or refused, cancel within 100 ms, OOM, privilege leak)"
+bash "$SRC/test/bounds.sh" >"$WORK/bounds.log" 2>&1; rc=$?
+grep -vE '^ok ' "$WORK/bounds.log"
+count_summary "$WORK/bounds.log" $rc
 
 tier "docs (catalog and errors covered by docs/)"
-PGHOST=/tmp PGPORT=$RE_PGPORT PGUSER=postgres bash "$SRC/test/docs_check.sh" >"$WORK/docs.log" 2>&1
-grep -E '^MISSING' "$WORK/docs.log"
-line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$WORK/docs.log" | tail -1)
-if [ -n "$line" ]; then
-  echo "docs: $line"
-  PASS=$((PASS + $(echo "$line" | cut -d' ' -f1))); FAIL=$((FAIL + $(echo "$line" | cut -d' ' -f3)))
-else
-  cat "$WORK/docs.log"; FAIL=$((FAIL + 1))
-fi
+PGHOST=/tmp PGPORT=$RE_PGPORT PGUSER=postgres bash "$SRC/test/docs_check.sh" >"$WORK/docs.log" 2>&1; rc=$?
+grep -E '^MISSING' "$WORK/docs.log"; grep -E '^[0-9]+ passed, [0-9]+ failed' "$WORK/docs.log" | tail -1 | sed 's/^/docs: /'
+count_summary "$WORK/docs.log" $rc
+
+tier "dump/restore (planner's edits survive pg_dump, shipped rows are not dumped)"
+PGHOST=/tmp PGPORT=$RE_PGPORT PGUSER=postgres RE_WORK=$WORK bash "$SRC/test/dump_restore.sh" >"$WORK/dump_restore.log" 2>&1; rc=$?
+grep -vE '^ok ' "$WORK/dump_restore.log"
+count_summary "$WORK/dump_restore.log" $rc
 
 tier "corpus (real pg_trickle history)"
 if [ -f "$CORPUS_BUNDLE" ]; then
@@ -117,9 +119,9 @@ if [ -f "$CORPUS_BUNDLE" ]; then
   git clone -q /tmp/roadmap_enrich_corpus /tmp/roadmap_enrich_corpus_wb485
   git -C /tmp/roadmap_enrich_corpus_wb485 checkout -q -b at-485 "$(git -C /tmp/roadmap_enrich_corpus rev-parse v019-start)"
   chown -R postgres /tmp/roadmap_enrich_corpus /tmp/roadmap_enrich_corpus_wb /tmp/roadmap_enrich_corpus_wb485
-  runuser -u postgres -- "$PG_REGRESS" --inputdir="$WORK/test/corpus" --outputdir="$WORK/corpus" $PGOPTS \
-    --dbname=corpus_regression corpus_tip corpus_history corpus_enrich corpus_writeback >"$WORK/corpus.log" 2>&1
-  grep -E '^(test|ok|not ok| )|tests' "$WORK/corpus.log"; count_regress "$WORK/corpus.log"
+  runuser -u postgres -- "$PG_REGRESS" --inputdir="$WORK/test/corpus" $(expected_dir "$WORK/test/corpus") --outputdir="$WORK/corpus" $PGOPTS \
+    --dbname=corpus_regression corpus_tip corpus_history corpus_enrich corpus_writeback >"$WORK/corpus.log" 2>&1; rc=$?
+  grep -E '^(test|ok|not ok| )|tests' "$WORK/corpus.log"; count_regress "$WORK/corpus.log" $rc 4
   [ -f "$WORK/corpus/regression.diffs" ] && head -100 "$WORK/corpus/regression.diffs"
 else
   echo "corpus: skipped ($CORPUS_BUNDLE not found)"

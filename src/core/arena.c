@@ -20,13 +20,70 @@ struct ReArenaChunk
 	char		data[];
 };
 
-/* Report an allocation failure: jump out if the caller asked for it. */
-static void *
-arena_oom(ReArena *a)
+struct ReArenaCleanup
 {
+	ReArenaCleanup *next;
+	ReArenaCleanupFn fn;
+	void	   *arg;
+};
+
+void		(*re_check_interrupts_hook) (void) = NULL;
+void		(*re_out_of_memory_hook) (size_t size) = NULL;
+long		re_fail_alloc_after = 0;
+
+/* Report an allocation failure: the host's hook (an ERROR), else the jump, else NULL. */
+static void *
+arena_oom(ReArena *a, size_t size)
+{
+	if (re_out_of_memory_hook)
+		re_out_of_memory_hook(size);
 	if (a->oom_jmp)
 		longjmp(*a->oom_jmp, 1);
 	return NULL;
+}
+
+/* malloc, or NULL when the testing-only failure counter says so. */
+static void *
+chunk_malloc(size_t n)
+{
+	if (re_fail_alloc_after > 0 && --re_fail_alloc_after == 0)
+		return NULL;
+	return malloc(n);
+}
+
+ReArenaCleanup *
+re_arena_on_free(ReArena *a, ReArenaCleanupFn fn, void *arg)
+{
+	ReArenaCleanup *c = malloc(sizeof(ReArenaCleanup));
+
+	if (c == NULL)
+	{
+		fn(arg);				/* release it now: the caller will not get to */
+		return arena_oom(a, sizeof(ReArenaCleanup));
+	}
+	c->fn = fn;
+	c->arg = arg;
+	c->next = a->cleanups;
+	a->cleanups = c;
+	return c;
+}
+
+/* Run one registered cleanup now and forget it. */
+void
+re_arena_cleanup_run(ReArena *a, ReArenaCleanup *c)
+{
+	ReArenaCleanup **pp;
+
+	if (c == NULL)
+		return;
+	for (pp = &a->cleanups; *pp; pp = &(*pp)->next)
+		if (*pp == c)
+		{
+			*pp = c->next;
+			c->fn(c->arg);
+			free(c);
+			return;
+		}
 }
 
 ReArena *
@@ -38,10 +95,25 @@ re_arena_new(void)
 void
 re_arena_free(ReArena *a)
 {
-	ReArenaChunk *c;
-
 	if (a == NULL)
 		return;
+	re_arena_reset(a);
+	free(a);
+}
+
+void
+re_arena_reset(ReArena *a)
+{
+	ReArenaChunk *c;
+
+	while (a->cleanups)
+	{
+		ReArenaCleanup *k = a->cleanups;
+
+		a->cleanups = k->next;
+		k->fn(k->arg);
+		free(k);
+	}
 	c = a->head;
 	while (c)
 	{
@@ -50,7 +122,8 @@ re_arena_free(ReArena *a)
 		free(c);
 		c = next;
 	}
-	free(a);
+	a->head = NULL;
+	a->total = 0;
 }
 
 void *
@@ -59,14 +132,18 @@ re_alloc(ReArena *a, size_t size)
 	ReArenaChunk *c = a->head;
 	void	   *p;
 
+	if (size > ((size_t) -1) / 2)
+		return arena_oom(a, size);
 	size = (size + 15) & ~(size_t) 15;
 	if (c == NULL || c->size - c->used < size)
 	{
 		size_t		csize = size > RE_CHUNK_SIZE / 4 ? size : RE_CHUNK_SIZE;
 
-		c = malloc(sizeof(ReArenaChunk) + csize);
+		if (csize > ((size_t) -1) / 2)
+			return arena_oom(a, size);
+		c = chunk_malloc(sizeof(ReArenaChunk) + csize);
 		if (c == NULL)
-			return arena_oom(a);
+			return arena_oom(a, csize);
 		c->size = csize;
 		c->used = 0;
 		/* Big allocations go behind the current chunk so it stays usable. */
@@ -154,6 +231,11 @@ re_buf_append(ReBuf *b, const char *s, size_t n)
 		if (nd == NULL)
 		{
 			b->oom = true;
+			if (re_out_of_memory_hook)
+			{
+				re_buf_free(b);
+				re_out_of_memory_hook(ncap);
+			}
 			return;
 		}
 		b->data = nd;

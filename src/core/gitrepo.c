@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -34,6 +35,14 @@ re_git_init(void)
 	if (!done)
 	{
 		git_libgit2_init();
+		/*
+		 * Bound what libgit2 keeps in memory per backend: the object
+		 * cache (default 256 MB) and the mapped pack windows (default
+		 * 8 GB on 64-bit), which count in the backend's resident size.
+		 */
+		git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, (ssize_t) 16 * 1024 * 1024);
+		git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, (size_t) 64 * 1024 * 1024);
+		git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, (size_t) 8 * 1024 * 1024);
 		done = 1;
 	}
 }
@@ -86,9 +95,22 @@ re_git_open(ReGit *g, const char *path, char *err, size_t errlen)
 		}
 		return rc == GIT_EOWNER ? RG_EOWNER : RG_ENOTREPO;
 	}
+	if (git_repository_odb(&g->odb, g->repo) < 0)
+	{
+		last_error(err, errlen, "could not open the object database");
+		git_repository_free(g->repo);
+		g->repo = NULL;
+		return RG_ENOTREPO;
+	}
 	g->is_bare = git_repository_is_bare(g->repo);
 	g->head_detached = git_repository_head_detached(g->repo) == 1;
 	return RG_OK;
+}
+
+int
+re_git_ref_is_plain(const char *ref)
+{
+	return strchr(ref, ':') == NULL && strstr(ref, "^{/") == NULL && strstr(ref, "@{/") == NULL;
 }
 
 RgStatus
@@ -97,6 +119,11 @@ re_git_resolve(ReGit *g, const char *ref, char *err, size_t errlen)
 	git_object *obj = NULL;
 	git_object *peeled = NULL;
 
+	if (!re_git_ref_is_plain(ref))
+	{
+		snprintf(err, errlen, "\"%s\" searches commit messages by regular expression", ref);
+		return RG_EREFSYNTAX;
+	}
 	if (git_revparse_single(&obj, g->repo, ref) < 0)
 	{
 		last_error(err, errlen, "unknown ref");
@@ -126,6 +153,7 @@ re_git_read(ReGit *g, const char *path, ReArena *a, size_t max_bytes,
 	git_tree_entry *entry = NULL;
 	git_blob   *blob = NULL;
 	git_object_size_t size;
+	RgStatus	st;
 
 	*buf = NULL;
 	*len = 0;
@@ -136,30 +164,67 @@ re_git_read(ReGit *g, const char *path, ReArena *a, size_t max_bytes,
 	}
 	if (git_tree_entry_type(entry) != GIT_OBJECT_BLOB)
 	{
+		const char *kind = git_tree_entry_type(entry) == GIT_OBJECT_TREE ? "a directory" :
+			git_tree_entry_type(entry) == GIT_OBJECT_COMMIT ? "a submodule" : "not a file";
+
 		git_tree_entry_free(entry);
-		snprintf(err, errlen, "%s is not a file in commit %s", path, g->commit_hex);
+		snprintf(err, errlen, "%s is %s in commit %s, not a file", path, kind, g->commit_hex);
+		return RG_ENOTBLOB;
+	}
+	if (git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK)
+	{
+		git_tree_entry_free(entry);
+		snprintf(err, errlen, "%s is a symbolic link in commit %s, not a file", path, g->commit_hex);
 		return RG_ENOTBLOB;
 	}
 	if (oid_hex)
 		git_oid_tostr(oid_hex, 41, git_tree_entry_id(entry));
-	if (git_blob_lookup(&blob, g->repo, git_tree_entry_id(entry)) < 0)
-	{
-		git_tree_entry_free(entry);
-		last_error(err, errlen, "could not read blob");
-		return RG_EOTHER;
-	}
+	st = re_git_blob_capped(g, git_tree_entry_id(entry), path, max_bytes, &blob, err, errlen);
 	git_tree_entry_free(entry);
+	if (st != RG_OK)
+		return st;
 	size = git_blob_rawsize(blob);
-	if ((size_t) size > max_bytes)
-	{
-		git_blob_free(blob);
-		snprintf(err, errlen, "%s is %llu bytes, the limit is %zu bytes", path,
-				 (unsigned long long) size, max_bytes);
-		return RG_ETOOBIG;
-	}
 	*buf = re_strndup(a, git_blob_rawcontent(blob), (size_t) size);
 	*len = (size_t) size;
 	git_blob_free(blob);
+	return RG_OK;
+}
+
+RgStatus
+re_git_blob_capped(ReGit *g, const git_oid *oid, const char *what, size_t max_bytes,
+				   git_blob **blob, char *err, size_t errlen)
+{
+	size_t		size = 0;
+	git_object_t otype;
+
+	*blob = NULL;
+	if (g->odb == NULL || git_odb_read_header(&size, &otype, g->odb, oid) < 0)
+	{
+		last_error(err, errlen, "could not read the object header");
+		return RG_EOTHER;
+	}
+	if (otype != GIT_OBJECT_BLOB)
+	{
+		snprintf(err, errlen, "%s is not a file (object type %s)", what, git_object_type2string(otype));
+		return RG_ENOTBLOB;
+	}
+	if (size > max_bytes)
+	{
+		snprintf(err, errlen, "%s is %zu bytes, the limit is %zu bytes", what, size, max_bytes);
+		return RG_ETOOBIG;
+	}
+	if (g->max_total > 0 && size > g->max_total - (g->total_read < g->max_total ? g->total_read : g->max_total))
+	{
+		snprintf(err, errlen, "reading %s (%zu bytes) would pass the budget of %zu bytes "
+				 "(%zu bytes read so far)", what, size, g->max_total, g->total_read);
+		return RG_ETOTAL;
+	}
+	if (git_blob_lookup(blob, g->repo, oid) < 0)
+	{
+		last_error(err, errlen, "could not read blob");
+		return RG_EOTHER;
+	}
+	g->total_read += size;
 	return RG_OK;
 }
 
@@ -215,12 +280,112 @@ re_git_close(ReGit *g)
 		git_tree_free(g->tree);
 	if (g->commit)
 		git_commit_free(g->commit);
+	if (g->odb)
+		git_odb_free(g->odb);
 	if (g->repo)
 		git_repository_free(g->repo);
 	memset(g, 0, sizeof(*g));
 }
 
 /* Refuse to write when the repository is not in a state to take a commit. */
+struct ReGitWalk
+{
+	git_repository *repo;
+	git_revwalk *rw;
+	git_commit *commit;
+	git_tree   *tree;
+};
+
+static void
+walk_release_commit(ReGitWalk *w)
+{
+	git_tree_free(w->tree);
+	git_commit_free(w->commit);
+	w->tree = NULL;
+	w->commit = NULL;
+}
+
+ReGitWalk *
+re_git_walk_begin(ReGit *g, char *err, size_t errlen)
+{
+	ReGitWalk  *w = calloc(1, sizeof(ReGitWalk));
+
+	if (w == NULL)
+	{
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	w->repo = g->repo;
+	if (git_revwalk_new(&w->rw, g->repo) != 0)
+	{
+		last_error(err, errlen, "git_revwalk_new");
+		free(w);
+		return NULL;
+	}
+	git_revwalk_simplify_first_parent(w->rw);
+	git_revwalk_push(w->rw, git_commit_id(g->commit));
+	return w;
+}
+
+int
+re_git_walk_next(ReGitWalk *w, char *hex, long long *time)
+{
+	git_oid		oid;
+
+	walk_release_commit(w);
+	if (git_revwalk_next(&oid, w->rw) != 0)
+		return 0;
+	if (git_commit_lookup(&w->commit, w->repo, &oid) != 0)
+		return 0;
+	if (git_commit_tree(&w->tree, w->commit) != 0)
+	{
+		walk_release_commit(w);
+		return 0;
+	}
+	git_oid_tostr(hex, 41, &oid);
+	*time = (long long) git_commit_time(w->commit);
+	return 1;
+}
+
+int
+re_git_walk_entry(ReGitWalk *w, const char *path, ReGitOid *oid)
+{
+	git_tree_entry *te = NULL;
+
+	if (w->tree == NULL || git_tree_entry_bypath(&te, w->tree, path) != 0)
+		return 0;
+	memcpy(oid->id, git_tree_entry_id(te)->id, sizeof(oid->id));
+	git_tree_entry_free(te);
+	return 1;
+}
+
+void
+re_git_walk_end(ReGitWalk *w)
+{
+	if (w == NULL)
+		return;
+	walk_release_commit(w);
+	git_revwalk_free(w->rw);
+	free(w);
+}
+
+RgStatus
+re_git_blob_with(ReGit *g, const ReGitOid *oid, const char *what, size_t max_bytes,
+				 ReGitBlobFn fn, void *arg, char *err, size_t errlen)
+{
+	git_blob   *blob = NULL;
+	git_oid		id;
+	RgStatus	st;
+
+	memcpy(id.id, oid->id, sizeof(oid->id));
+	st = re_git_blob_capped(g, &id, what, max_bytes, &blob, err, errlen);
+	if (st != RG_OK)
+		return st;
+	fn(git_blob_rawcontent(blob), (size_t) git_blob_rawsize(blob), arg);
+	git_blob_free(blob);
+	return RG_OK;
+}
+
 RgStatus
 re_git_check_writable(ReGit *g, const ReGitWrite *files, int n, const char *expected_head,
 					  char *err, size_t errlen)

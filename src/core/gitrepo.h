@@ -8,6 +8,9 @@
 
 #include "arena.h"
 
+struct git_oid;
+struct git_blob;
+
 typedef enum RgStatus
 {
 	RG_OK = 0,
@@ -24,6 +27,8 @@ typedef enum RgStatus
 	RG_EMOVED,					/* HEAD is not the commit that was read */
 	RG_ELOCKED,					/* index.lock exists */
 	RG_EIO,						/* writing a file failed */
+	RG_ETOTAL,					/* the operation's total-bytes budget is spent */
+	RG_EREFSYNTAX,				/* ref uses search syntax (":/text", "^{/text}") */
 	RG_EOTHER
 } RgStatus;
 
@@ -40,9 +45,12 @@ typedef struct ReGit
 	struct git_repository *repo;
 	struct git_commit *commit;
 	struct git_tree *tree;
+	struct git_odb *odb;		/* for object headers: sizes before reading */
 	char		commit_hex[41];
 	int			is_bare;
 	int			head_detached;
+	size_t		max_total;		/* blob bytes one operation may read; 0: no limit */
+	size_t		total_read;		/* blob bytes read so far */
 } ReGit;
 
 typedef int (*ReGitFileFn) (const char *path, const char *oid_hex, size_t size, void *arg);
@@ -57,6 +65,15 @@ RgStatus	re_git_open(ReGit *g, const char *path, char *err, size_t errlen);
 RgStatus	re_git_resolve(ReGit *g, const char *ref, char *err, size_t errlen);
 RgStatus	re_git_read(ReGit *g, const char *path, ReArena *a, size_t max_bytes,
 						char **buf, size_t *len, char *oid_hex, char *err, size_t errlen);
+/*
+ * Look up a blob by id after checking its size in the object header
+ * (nothing is read when it is over max_bytes or over what is left of
+ * g->max_total); the caller frees *blob with git_blob_free.
+ */
+RgStatus	re_git_blob_capped(ReGit *g, const struct git_oid *oid, const char *what, size_t max_bytes,
+							   struct git_blob **blob, char *err, size_t errlen);
+/* False when ref uses revision search syntax, which scans history with a regex. */
+int			re_git_ref_is_plain(const char *ref);
 RgStatus	re_git_list(ReGit *g, ReGitFileFn fn, void *arg, char *err, size_t errlen);
 void		re_git_close(ReGit *g);
 
@@ -65,6 +82,36 @@ RgStatus	re_git_check_writable(ReGit *g, const ReGitWrite *files, int n, const c
 RgStatus	re_git_apply(ReGit *g, const ReGitWrite *files, int n, int commit, const char *message,
 						 const char *author_name, const char *author_email, const char *push_remote,
 						 char *commit_hex, char *err, size_t errlen);
+/* First-parent history walk from the resolved commit (read-only). */
+typedef struct ReGitOid
+{
+	unsigned char id[20];
+} ReGitOid;
+
+typedef struct ReGitWalk ReGitWalk;
+
+typedef void (*ReGitBlobFn) (const char *data, size_t len, void *arg);
+
+/* Start a walk at g's resolved commit; NULL when libgit2 cannot (err says why). */
+ReGitWalk  *re_git_walk_begin(ReGit *g, char *err, size_t errlen);
+
+/* Step to the next commit (the first call gives the start); 0 at the end or when a commit cannot be read. */
+int			re_git_walk_next(ReGitWalk *w, char *hex, long long *time);
+
+/* 1 and *oid when path is a file or tree entry of the current commit. */
+int			re_git_walk_entry(ReGitWalk *w, const char *path, ReGitOid *oid);
+
+/* Free the walk and its current commit; safe on NULL. */
+void		re_git_walk_end(ReGitWalk *w);
+
+/*
+ * Call fn with a blob's bytes (valid only during the call) after checking
+ * its size in the object header against max_bytes and g's budget, like
+ * re_git_blob_capped; what names the blob in err.
+ */
+RgStatus	re_git_blob_with(ReGit *g, const ReGitOid *oid, const char *what, size_t max_bytes,
+							 ReGitBlobFn fn, void *arg, char *err, size_t errlen);
+
 int			re_git_diff(const char *path, const char *old, size_t old_len, const char *new_text,
 						size_t new_len, ReBuf *out);
 

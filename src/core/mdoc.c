@@ -121,6 +121,65 @@ md_check_input(const char *buf, size_t len, const MdLimits *lim, char *err, size
 	return MD_OK;
 }
 
+/*
+ * cmark-gfm's allocator: blocks from a scratch arena, each behind a header
+ * holding its size so realloc can copy; free is a no-op (the scratch arena
+ * is freed whole after the parse, or by the caller's arena on ERROR).
+ * cmark_mem carries no context pointer, hence the static: a backend is
+ * single-threaded and parses one document at a time.
+ */
+static ReArena *cm_scratch = NULL;
+
+typedef struct CmHeader
+{
+	size_t		size;
+	size_t		pad;
+} CmHeader;
+
+static void *
+cm_calloc(size_t n, size_t size)
+{
+	CmHeader   *h;
+
+	if (size && n > ((size_t) -1) / 4 / size)
+		return NULL;
+	h = re_alloc(cm_scratch, sizeof(CmHeader) + n * size);	/* zeroed */
+	if (h == NULL)
+		return NULL;
+	h->size = n * size;
+	return h + 1;
+}
+
+static void *
+cm_realloc(void *p, size_t size)
+{
+	CmHeader   *old = p ? (CmHeader *) p - 1 : NULL;
+	char	   *np;
+
+	if (old && old->size >= size)
+		return p;
+	np = cm_calloc(1, size);
+	if (np && old)
+		memcpy(np, p, old->size);
+	return np;
+}
+
+static void
+cm_free(void *p)
+{
+	(void) p;
+}
+
+static cmark_mem cm_mem = {cm_calloc, cm_realloc, cm_free};
+
+static void
+scratch_free(void *arg)
+{
+	if (cm_scratch == arg)
+		cm_scratch = NULL;
+	re_arena_free((ReArena *) arg);
+}
+
 typedef struct FlatCtx
 {
 	ReBuf		text;
@@ -245,24 +304,30 @@ type_string(cmark_node *n)
 	return s ? s : "";
 }
 
-/* Add one block per row of a GFM table. */
-static void
-add_table(BlockVec *bv, cmark_node *table, int table_no, int quote_depth)
+/* Add one block per row of a GFM table; false once the document holds more than max_cells cells. */
+static bool
+add_table(BlockVec *bv, cmark_node *table, int table_no, int quote_depth, long *cells, long max_cells)
 {
 	cmark_node *row;
 
 	for (row = cmark_node_first_child(table); row; row = cmark_node_next(row))
 	{
-		MdBlock    *b = push_block(bv, MB_TABLE_ROW, row);
+		MdBlock    *b;
 		cmark_node *cell;
 		int			n = 0,
 					i = 0;
 
+		RE_CHECK_INTERRUPTS();
+		for (cell = cmark_node_first_child(row); cell; cell = cmark_node_next(cell))
+			n++;
+		*cells += n;
+		if (max_cells > 0 && *cells > max_cells)
+			return false;
+		b = push_block(bv, MB_TABLE_ROW, row);
+
 		b->table_no = table_no;
 		b->quote_depth = quote_depth;
 		b->header = cmark_gfm_extensions_get_table_row_is_header(row);
-		for (cell = cmark_node_first_child(row); cell; cell = cmark_node_next(cell))
-			n++;
 		b->ncells = n;
 		b->cells = re_alloc(bv->a, sizeof(char *) * (size_t) (n + 1));
 		b->cell_hrefs = re_alloc(bv->a, sizeof(char *) * (size_t) (n + 1));
@@ -275,6 +340,64 @@ add_table(BlockVec *bv, cmark_node *table, int table_no, int quote_depth)
 		}
 		b->text = b->ncells > 0 ? b->cells[0] : re_strdup(bv->a, "");
 	}
+	return true;
+}
+
+/*
+ * Parse buf into a cmark tree allocated from a scratch arena registered on
+ * a (*cleanup runs it early); about 64 kB of whole lines are fed at a time,
+ * with a check for a cancel in between. NULL when cmark-gfm gives no tree.
+ */
+static cmark_node *
+parse_tree(ReArena *a, const char *buf, size_t len, ReArenaCleanup **cleanup)
+{
+	ReArena    *scratch;
+	cmark_parser *parser;
+	cmark_node *doc;
+	size_t		off;
+	unsigned	i;
+
+	md_init();
+	scratch = re_arena_new();
+	if (scratch == NULL)
+	{
+		if (re_out_of_memory_hook)
+			re_out_of_memory_hook(sizeof(ReArena));
+		return NULL;
+	}
+	*cleanup = re_arena_on_free(a, scratch_free, scratch);
+	cm_scratch = scratch;
+	parser = cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, &cm_mem);
+	for (i = 0; i < sizeof(md_extensions) / sizeof(md_extensions[0]); i++)
+	{
+		cmark_syntax_extension *ext = cmark_find_syntax_extension(md_extensions[i]);
+
+		if (ext)
+			cmark_parser_attach_syntax_extension(parser, ext);
+	}
+	for (off = 0; off < len;)
+	{
+		size_t		n = len - off > 65536 ? 65536 : len - off;
+
+		if (off + n < len)
+		{
+			const char *nl = memchr(buf + off + n, '\n', len - off - n);
+
+			n = nl ? (size_t) (nl - (buf + off)) + 1 : len - off;
+		}
+		RE_CHECK_INTERRUPTS();
+		cmark_parser_feed(parser, buf + off, n);
+		off += n;
+	}
+	RE_CHECK_INTERRUPTS();
+	doc = cmark_parser_finish(parser);
+	cmark_parser_free(parser);
+	if (doc == NULL)
+	{
+		re_arena_cleanup_run(a, *cleanup);
+		*cleanup = NULL;
+	}
+	return doc;
 }
 
 MdStatus
@@ -282,7 +405,6 @@ md_parse(ReArena *a, const char *buf, size_t len, const MdLimits *lim,
 		 MdDoc *out, char *err, size_t errlen)
 {
 	MdStatus	st;
-	cmark_parser *parser;
 	cmark_node *doc;
 	cmark_iter *it;
 	cmark_event_type ev;
@@ -291,25 +413,16 @@ md_parse(ReArena *a, const char *buf, size_t len, const MdLimits *lim,
 				list_depth = 0,
 				table_no = 0;
 	size_t		k;
-	unsigned	i;
+	ReArenaCleanup *scratch_cleanup;
+	long		cells = 0;
+	bool		cells_ok = true;
 
 	memset(out, 0, sizeof(*out));
 	st = md_check_input(buf, len, lim, err, errlen);
 	if (st != MD_OK)
 		return st;
 
-	md_init();
-	parser = cmark_parser_new(CMARK_OPT_DEFAULT);
-	for (i = 0; i < sizeof(md_extensions) / sizeof(md_extensions[0]); i++)
-	{
-		cmark_syntax_extension *ext = cmark_find_syntax_extension(md_extensions[i]);
-
-		if (ext)
-			cmark_parser_attach_syntax_extension(parser, ext);
-	}
-	cmark_parser_feed(parser, buf, len);
-	doc = cmark_parser_finish(parser);
-	cmark_parser_free(parser);
+	doc = parse_tree(a, buf, len, &scratch_cleanup);
 	if (doc == NULL)
 	{
 		snprintf(err, errlen, "cmark-gfm could not parse the document");
@@ -319,7 +432,7 @@ md_parse(ReArena *a, const char *buf, size_t len, const MdLimits *lim,
 	memset(&bv, 0, sizeof(bv));
 	bv.a = a;
 	it = cmark_iter_new(doc);
-	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE)
+	while (cells_ok && (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE)
 	{
 		cmark_node *node = cmark_iter_get_node(it);
 		cmark_node_type t = cmark_node_get_type(node);
@@ -337,6 +450,7 @@ md_parse(ReArena *a, const char *buf, size_t len, const MdLimits *lim,
 		}
 		if (ev != CMARK_EVENT_ENTER)
 			continue;
+		RE_CHECK_INTERRUPTS();
 		switch (t)
 		{
 			case CMARK_NODE_HEADING:
@@ -376,7 +490,7 @@ md_parse(ReArena *a, const char *buf, size_t len, const MdLimits *lim,
 			default:
 				if (strcmp(type_string(node), "table") == 0)
 				{
-					add_table(&bv, node, ++table_no, quote_depth);
+					cells_ok = add_table(&bv, node, ++table_no, quote_depth, &cells, lim->max_table_cells);
 					cmark_iter_reset(it, node, CMARK_EVENT_EXIT);
 				}
 				break;
@@ -384,6 +498,13 @@ md_parse(ReArena *a, const char *buf, size_t len, const MdLimits *lim,
 	}
 	cmark_iter_free(it);
 	cmark_node_free(doc);
+	re_arena_cleanup_run(a, scratch_cleanup);
+	if (!cells_ok)
+	{
+		snprintf(err, errlen, "its tables hold more than %ld cells (table %d ends the count)",
+				 lim->max_table_cells, table_no);
+		return MD_ETABLECELLS;
+	}
 
 	out->blocks = bv.v;
 	out->nblocks = bv.n;

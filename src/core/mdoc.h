@@ -48,6 +48,7 @@ typedef struct MdLimits
 {
 	size_t		max_bytes;		/* refuse bigger input */
 	int			max_table_columns;	/* refuse lines with more pipes */
+	long		max_table_cells;	/* refuse documents whose tables hold more cells; 0: no limit */
 } MdLimits;
 
 typedef enum MdStatus
@@ -57,12 +58,20 @@ typedef enum MdStatus
 	MD_EBINARY,
 	MD_EUTF8,
 	MD_ETABLE,
-	MD_ENOMEM
+	MD_ENOMEM,
+	MD_ETABLECELLS
 } MdStatus;
 
 void		md_init(void);
 MdStatus	md_check_input(const char *buf, size_t len, const MdLimits *lim,
 						   char *err, size_t errlen);
+/*
+ * Parse buf. cmark-gfm allocates from a scratch arena registered on a, so
+ * a longjmp out of RE_CHECK_INTERRUPTS (called per input chunk and per
+ * block) or of the out-of-memory hook leaks nothing once a is freed.
+ * Cost: linear in len (cmark-gfm's table parser is quadratic only in
+ * columns per line, which max_table_columns bounds).
+ */
 MdStatus	md_parse(ReArena *a, const char *buf, size_t len, const MdLimits *lim,
 					 MdDoc *out, char *err, size_t errlen);
 

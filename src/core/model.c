@@ -37,6 +37,26 @@ re_model_init(ReModel *m, ReArena *a)
 	memset(m, 0, sizeof(*m));
 	m->arena = a;
 	strcpy(m->layout, "unknown");
+	re_strmap_init(&m->release_map, a);
+	re_strmap_init(&m->item_map, a);
+	re_strmap_init(&m->path_map, a);
+}
+
+/* Append a release with this canonical version and index it. */
+static ReRelease *
+add_release(ReModel *m, const char *version)
+{
+	ReRelease  *rel = VEC_PUSH(m, m->releases);
+
+	rel->version = re_strdup(m->arena, version);
+	re_strmap_put(&m->release_map, version, m->releases.n - 1);
+	return rel;
+}
+
+static void
+item_key(char *buf, size_t len, const char *version, const char *id)
+{
+	snprintf(buf, len, "%s %s", version, id);
 }
 
 /* Copy s without strikethrough/bold markers and surrounding blanks. */
@@ -255,12 +275,9 @@ re_pillar_from_heading(const char *h)
 ReRelease *
 re_model_find_release(ReModel *m, const char *version)
 {
-	int			i;
+	int			i = re_strmap_get(&m->release_map, version);
 
-	for (i = 0; i < m->releases.n; i++)
-		if (strcmp(m->releases.v[i].version, version) == 0)
-			return &m->releases.v[i];
-	return NULL;
+	return i >= 0 ? &m->releases.v[i] : NULL;
 }
 
 /* Skip blanks and the dashes/colons that separate a version from a title. */
@@ -410,13 +427,15 @@ deferred_target(ReArena *a, const char *s)
 {
 	const char *p;
 
+	if (!re_icontains(s, "deferred to") && !re_icontains(s, "moved to"))
+		return NULL;
 	for (p = s; *p; p++)
 	{
 		ReVersion	v;
 		char		buf[32];
 
 		if ((p == s || !isalnum((unsigned char) p[-1])) && (*p == 'v' || isdigit((unsigned char) *p)) &&
-			re_version_scan(p, &v) > 0 && (re_icontains(s, "deferred to") || re_icontains(s, "moved to")))
+			re_version_scan(p, &v) > 0)
 		{
 			re_version_format(&v, buf, sizeof(buf));
 			return re_strdup(a, buf);
@@ -425,15 +444,16 @@ deferred_target(ReArena *a, const char *s)
 	return NULL;
 }
 
+/* The item (version, id) created at index from or later, or NULL. */
 static ReItem *
 find_item(ReModel *m, int from, const char *version, const char *id)
 {
+	char		key[128];
 	int			i;
 
-	for (i = from; i < m->items.n; i++)
-		if (strcmp(m->items.v[i].item_id, id) == 0 && strcmp(m->items.v[i].version, version) == 0)
-			return &m->items.v[i];
-	return NULL;
+	item_key(key, sizeof(key), version, id);
+	i = re_strmap_get(&m->item_map, key);
+	return i >= from ? &m->items.v[i] : NULL;
 }
 
 /* One table row that names an item: create or complete its ReItem. */
@@ -458,7 +478,11 @@ item_row(ReModel *m, int first_item, const ReRelease *rel, const char *path,
 	it = find_item(m, first_item, rel->version, id);
 	if (it == NULL)
 	{
+		char		key[128];
+
 		it = VEC_PUSH(m, m->items);
+		item_key(key, sizeof(key), rel->version, id);
+		re_strmap_put(&m->item_map, key, m->items.n - 1);
 		it->version = rel->version;
 		it->item_id = id;
 		it->path = re_strdup(a, path);
@@ -545,6 +569,7 @@ release_items(ReModel *m, ReRelease *rel, const char *path, const MdDoc *doc, in
 	{
 		const MdBlock *b = &doc->blocks[j];
 
+		RE_CHECK_INTERRUPTS();
 		if (b->kind == MB_HEADING && b->quote_depth == 0)
 			section = b->text;
 		else if (table_data_row(b, &table, &cols) && cols.id >= 0)
@@ -552,7 +577,10 @@ release_items(ReModel *m, ReRelease *rel, const char *path, const MdDoc *doc, in
 	}
 	for (j = bi + 1; j < be; j++)
 		if (doc->blocks[j].kind == MB_PARAGRAPH && doc->blocks[j].bold)
+		{
+			RE_CHECK_INTERRUPTS();
 			item_description(m, first_item, rel, doc, j, be);
+		}
 }
 
 /* "**Status: Released (2026-04-26).**" or a plain "Status: Planned" line. */
@@ -609,8 +637,7 @@ release_section(ReModel *m, const char *path, const MdDoc *doc, int bi)
 	rel = re_model_find_release(m, version);
 	if (rel == NULL)
 	{
-		rel = VEC_PUSH(m, m->releases);
-		rel->version = version;
+		rel = add_release(m, version);
 		rel->v = v;
 		is_new = true;
 	}
@@ -646,6 +673,7 @@ effort_summary(ReModel *m, const char *path, const MdDoc *doc)
 {
 	int			i,
 				j,
+				end,
 				table = 0;
 	ColMap		cols;
 
@@ -655,7 +683,8 @@ effort_summary(ReModel *m, const char *path, const MdDoc *doc)
 	if (i == doc->nblocks)
 		return;
 	memset(&cols, -1, sizeof(cols));
-	for (j = i + 1; j < section_end(doc, i, doc->blocks[i].level); j++)
+	end = section_end(doc, i, doc->blocks[i].level);
+	for (j = i + 1; j < end; j++)
 	{
 		const MdBlock *b = &doc->blocks[j];
 		ReVersion	v;
@@ -664,6 +693,7 @@ effort_summary(ReModel *m, const char *path, const MdDoc *doc)
 		const char *first;
 		int			vcol;
 
+		RE_CHECK_INTERRUPTS();
 		if (!table_data_row(b, &table, &cols))
 			continue;
 		vcol = cols.milestone >= 0 ? cols.milestone : (cols.version >= 0 ? cols.version : 0);
@@ -728,8 +758,8 @@ index_tables(ReModel *m, const char *path, const MdDoc *doc)
 		ReRelease  *rel;
 		const char *href;
 		char	   *full;
-		int			k;
 
+		RE_CHECK_INTERRUPTS();
 		if (!table_data_row(b, &table, &cols))
 			continue;
 		if (cols.version < 0 || cols.status < 0 || cell(b, cols.version) == NULL)
@@ -745,8 +775,7 @@ index_tables(ReModel *m, const char *path, const MdDoc *doc)
 		{
 			bool		f;
 
-			rel = VEC_PUSH(m, m->releases);
-			rel->version = re_strdup(m->arena, buf);
+			rel = add_release(m, buf);
 			rel->v = v;
 			rel->status = re_release_status_from_text(cell(b, cols.status), &f);
 			rel->status_text = re_strdup(m->arena, cell(b, cols.status));
@@ -761,11 +790,11 @@ index_tables(ReModel *m, const char *path, const MdDoc *doc)
 			continue;
 		rel->path = full;
 		found++;
-		for (k = 0; k < m->full_paths.n; k++)
-			if (strcmp(m->full_paths.v[k], full) == 0)
-				break;
-		if (k == m->full_paths.n)
+		if (re_strmap_get(&m->path_map, full) < 0)
+		{
 			*VEC_PUSH(m, m->full_paths) = full;
+			re_strmap_put(&m->path_map, full, m->full_paths.n - 1);
+		}
 	}
 	return found;
 }
@@ -787,7 +816,10 @@ re_model_roadmap(ReModel *m, const char *path, const MdDoc *doc)
 		for (i = 0; i < doc->nblocks; i++)
 			if (doc->blocks[i].kind == MB_HEADING && doc->blocks[i].level == 2 &&
 				doc->blocks[i].quote_depth == 0)
+			{
+				RE_CHECK_INTERRUPTS();
 				release_section(m, path, doc, i);
+			}
 		effort_summary(m, path, doc);
 		return;
 	}
@@ -805,17 +837,22 @@ re_model_release_file(ReModel *m, const char *path, const MdDoc *doc)
 	for (i = 0; i < doc->nblocks; i++)
 		if (doc->blocks[i].kind == MB_HEADING && doc->blocks[i].level <= 3 &&
 			doc->blocks[i].quote_depth == 0)
+		{
+			RE_CHECK_INTERRUPTS();
 			release_section(m, path, doc, i);
+		}
 }
 
-/* Item ids cited in parentheses: "(COORD-10, COORD-11)". */
+/* Item ids cited in parentheses: "(COORD-10, COORD-11)"; linear in the text. */
 static char *
 cited_ids(ReArena *a, const char *text)
 {
 	ReBuf		out;
 	const char *p = text;
 	char	   *res;
+	ReStrMap	seen;
 
+	re_strmap_init(&seen, a);
 	re_buf_init(&out);
 	/* a leading id: "M-1 — Wider invalidation ring", "**M-1:** …" */
 	{
@@ -833,7 +870,10 @@ cited_ids(ReArena *a, const char *text)
 		if (n && re_is_item_id(tok) &&
 			(*q == ':' || strncmp(q, " \xE2\x80\x94 ", 5) == 0 || strncmp(q, " - ", 3) == 0 ||
 			 strncmp(q, " \xE2\x80\x93 ", 5) == 0))
+		{
+			re_strmap_put(&seen, tok, 1);
 			re_buf_printf(&out, ",%s,", tok);
+		}
 	}
 	while ((p = strchr(p, '(')) != NULL)
 	{
@@ -856,11 +896,9 @@ cited_ids(ReArena *a, const char *text)
 			tok[n] = '\0';
 			if (n && re_is_item_id(tok))
 			{
-				char		probe[40];
-
-				snprintf(probe, sizeof(probe), ",%s,", tok);
-				if (out.len == 0 || strstr(out.data, probe) == NULL)
+				if (re_strmap_get(&seen, tok) < 0)
 				{
+					re_strmap_put(&seen, tok, 1);
 					if (out.len == 0)
 						re_buf_puts(&out, ",");
 					re_buf_puts(&out, tok);
@@ -943,6 +981,7 @@ re_model_changelog(ReModel *m, const MdDoc *doc)
 	{
 		const MdBlock *b = &doc->blocks[i];
 
+		RE_CHECK_INTERRUPTS();
 		if (b->kind == MB_HEADING && b->level <= 2)
 		{
 			if (!changelog_heading(a, b->text, &version, &date, &title))
@@ -983,7 +1022,10 @@ re_model_changelog(ReModel *m, const MdDoc *doc)
 		}
 	}
 	for (i = 0; i < m->changelog.n; i++)
+	{
+		RE_CHECK_INTERRUPTS();
 		m->changelog.v[i].item_ids = cited_ids(a, m->changelog.v[i].text);
+	}
 }
 
 void
@@ -1001,6 +1043,7 @@ re_model_agents(ReModel *m, const MdDoc *doc)
 		const char *kind = NULL;
 		const char *best = NULL;
 
+		RE_CHECK_INTERRUPTS();
 		if (b->kind == MB_HEADING)
 		{
 			section = b->text;
@@ -1058,6 +1101,7 @@ re_model_plan(ReModel *m, const char *path, const MdDoc *doc)
 		const MdBlock *b = &doc->blocks[i];
 		RePlanItem *p;
 
+		RE_CHECK_INTERRUPTS();
 		if (b->kind == MB_LIST_ITEM && b->checked >= 0)
 		{
 			p = VEC_PUSH(m, m->plan_items);
@@ -1148,6 +1192,107 @@ quick_key_cmp(const void *x, const void *y)
 }
 
 /*
+ * A heading line of the line scan: a version heading opens that version's
+ * section, a heading at or above its level closes it. False when the line
+ * is not a heading.
+ */
+static bool
+quick_heading(const char *line, size_t ln, char *cur_version, size_t cvlen, int *cur_level)
+{
+	int			h = 0;
+	char		head[64];
+	size_t		k,
+				m;
+	ReVersion	v;
+
+	while ((size_t) h < ln && line[h] == '#')
+		h++;
+	if (!(h > 0 && h <= 6 && (size_t) h < ln && line[h] == ' '))
+		return false;
+	k = (size_t) h + 1;
+	m = ln - k < sizeof(head) - 1 ? ln - k : sizeof(head) - 1;
+	memcpy(head, line + k, m);
+	head[m] = '\0';
+	if (re_version_scan(head, &v) > 0)
+	{
+		re_version_format(&v, cur_version, cvlen);
+		*cur_level = h;
+	}
+	else if (*cur_level > 0 && h <= *cur_level)
+	{
+		cur_version[0] = '\0';
+		*cur_level = 0;
+	}
+	return true;
+}
+
+/* The scan's state: tracked keys sorted for bsearch, and what was seen of each. */
+typedef struct QuickScan
+{
+	QuickKey   *keys;
+	int			n;
+	bool	   *found;
+	bool	   *struck;
+	int		   *out;
+} QuickScan;
+
+/* A table row of the current version's section: record the tracked item it starts with. */
+static void
+quick_row(QuickScan *qs, const char *line, size_t ln, const char *cur_version)
+{
+	size_t		k = 0,
+				m = 0;
+	const char *c0;
+	char		id[40];
+	QuickKey	probe,
+			   *hit;
+	char	   *row,
+			   *q,
+			   *save = NULL;
+	int			cellno = 0,
+				i;
+
+	while (k < ln && line[k] == ' ')
+		k++;
+	if (k >= ln || line[k] != '|')
+		return;
+	k++;
+	while (k < ln && (line[k] == ' ' || line[k] == '~' || line[k] == '*' || line[k] == '`'))
+		k++;
+	c0 = line + k;
+	while (k < ln && m < sizeof(id) - 1 && (isalnum((unsigned char) line[k]) || line[k] == '-'))
+		id[m++] = line[k++];
+	id[m] = '\0';
+	if (m == 0)
+		return;
+	probe.id = id;
+	probe.version = cur_version;
+	hit = bsearch(&probe, qs->keys, (size_t) qs->n, sizeof(QuickKey), quick_key_cmp);
+	if (hit == NULL)
+		return;
+	i = hit->index;
+	qs->found[i] = true;
+	if (c0 - line >= 2 && c0[-1] == '~' && c0[-2] == '~')
+		qs->struck[i] = true;
+	row = malloc(ln + 1);
+	if (row == NULL)
+		return;
+	memcpy(row, line, ln);
+	row[ln] = '\0';
+	for (q = strtok_r(row, "|", &save); q; q = strtok_r(NULL, "|", &save))
+	{
+		int			st;
+
+		if (++cellno <= 2)
+			continue;
+		st = re_item_status_from_text(q);
+		if (st >= 0)
+			qs->out[i] = st;
+	}
+	free(row);
+}
+
+/*
  * Statuses of many items in one blob, by a single line scan instead of a
  * markdown parse: the history walk reads hundreds of old ROADMAP.md
  * versions and only needs the table rows that start with a tracked id in
@@ -1162,122 +1307,49 @@ re_quick_item_statuses(const char *buf, size_t len, int n, const char *const *ve
 {
 	const char *end = buf + len,
 			   *p = buf;
-	QuickKey   *keys = malloc(sizeof(QuickKey) * (size_t) (n > 0 ? n : 1));
-	bool	   *found = calloc((size_t) (n > 0 ? n : 1), sizeof(bool));
-	bool	   *struck = calloc((size_t) (n > 0 ? n : 1), sizeof(bool));
+	QuickScan	qs;
 	char		cur_version[32] = "";
 	int			cur_level = 0,
 				fence = 0,
 				i;
 
+	qs.n = n;
+	qs.out = out;
+	qs.keys = malloc(sizeof(QuickKey) * (size_t) (n > 0 ? n : 1));
+	qs.found = calloc((size_t) (n > 0 ? n : 1), sizeof(bool));
+	qs.struck = calloc((size_t) (n > 0 ? n : 1), sizeof(bool));
 	for (i = 0; i < n; i++)
 		out[i] = -1;
-	if (keys == NULL || found == NULL || struck == NULL)
+	if (qs.keys == NULL || qs.found == NULL || qs.struck == NULL)
 		goto done;
 	for (i = 0; i < n; i++)
 	{
-		keys[i].id = ids[i];
-		keys[i].version = versions[i];
-		keys[i].index = i;
+		qs.keys[i].id = ids[i];
+		qs.keys[i].version = versions[i];
+		qs.keys[i].index = i;
 	}
-	qsort(keys, (size_t) n, sizeof(QuickKey), quick_key_cmp);
+	qsort(qs.keys, (size_t) n, sizeof(QuickKey), quick_key_cmp);
 	while (p < end)
 	{
 		size_t		ln;
 		const char *line = p;
-		int			h = 0;
 
 		p = next_line(p, end, &ln);
 		if (ln >= 3 && (strncmp(line, "```", 3) == 0 || strncmp(line, "~~~", 3) == 0))
 			fence = !fence;
-		if (fence)
+		if (fence || quick_heading(line, ln, cur_version, sizeof(cur_version), &cur_level))
 			continue;
-		while ((size_t) h < ln && line[h] == '#')
-			h++;
-		if (h > 0 && h <= 6 && (size_t) h < ln && line[h] == ' ')
-		{
-			char		head[64];
-			size_t		k = (size_t) h + 1,
-						m = ln - k < sizeof(head) - 1 ? ln - k : sizeof(head) - 1;
-			ReVersion	v;
-
-			memcpy(head, line + k, m);
-			head[m] = '\0';
-			if (re_version_scan(head, &v) > 0)
-			{
-				re_version_format(&v, cur_version, sizeof(cur_version));
-				cur_level = h;
-			}
-			else if (cur_level > 0 && h <= cur_level)
-			{
-				cur_version[0] = '\0';
-				cur_level = 0;
-			}
-			continue;
-		}
 		if (cur_version[0] == '\0' || ln == 0)
 			continue;
-		{
-			size_t		k = 0,
-						m = 0;
-			const char *c0;
-			char		id[40];
-			QuickKey	probe,
-					   *hit;
-
-			while (k < ln && line[k] == ' ')
-				k++;
-			if (k >= ln || line[k] != '|')
-				continue;
-			k++;
-			while (k < ln && (line[k] == ' ' || line[k] == '~' || line[k] == '*' || line[k] == '`'))
-				k++;
-			c0 = line + k;
-			while (k < ln && m < sizeof(id) - 1 && (isalnum((unsigned char) line[k]) || line[k] == '-'))
-				id[m++] = line[k++];
-			id[m] = '\0';
-			if (m == 0)
-				continue;
-			probe.id = id;
-			probe.version = cur_version;
-			hit = bsearch(&probe, keys, (size_t) n, sizeof(QuickKey), quick_key_cmp);
-			if (hit == NULL)
-				continue;
-			i = hit->index;
-			found[i] = true;
-			if (c0 - line >= 2 && c0[-1] == '~' && c0[-2] == '~')
-				struck[i] = true;
-			{
-				char	   *row = malloc(ln + 1);
-				char	   *q,
-						   *save = NULL;
-				int			cellno = 0;
-
-				if (row == NULL)
-					continue;
-				memcpy(row, line, ln);
-				row[ln] = '\0';
-				for (q = strtok_r(row, "|", &save); q; q = strtok_r(NULL, "|", &save))
-				{
-					int			st;
-
-					if (++cellno <= 2)
-						continue;
-					st = re_item_status_from_text(q);
-					if (st >= 0)
-						out[i] = st;
-				}
-				free(row);
-			}
-		}
+		quick_row(&qs, line, ln, cur_version);
 	}
 	for (i = 0; i < n; i++)
-		if (found[i] && out[i] < 0 && struck[i])
+		if (qs.found[i] && out[i] < 0 && qs.struck[i])
 			out[i] = IS_DONE;
 done:
-	free(keys);
-	free(found);
-	free(struck);
+	free(qs.keys);
+	free(qs.found);
+	free(qs.struck);
 }
 
 /* One item's status in one blob (see re_quick_item_statuses). */
@@ -1307,34 +1379,73 @@ posting_cmp(const void *x, const void *y)
 	return a->item - b->item;
 }
 
-static const ReRelease *
-release_of(const ReModel *m, const char *version)
+/*
+ * Changelog entries by cited id: head[map(id)] is the newest entry citing
+ * it, next[] chains the older ones. Built once, linear in the citations.
+ */
+typedef struct CiteIndex
 {
-	int			i;
+	ReStrMap	map;			/* id -> slot */
+	int		   *head;			/* slot -> newest citation, -1 */
+	int		   *entry;			/* citation -> changelog entry */
+	int		   *next;			/* citation -> older citation of the same id, -1 */
+} CiteIndex;
 
-	for (i = 0; i < m->releases.n; i++)
-		if (strcmp(m->releases.v[i].version, version) == 0)
-			return &m->releases.v[i];
-	return NULL;
-}
-
-/* True when text cites id in parentheses, i.e. id is in the comma list. */
-static bool
-cites(const char *ids, const char *id)
+static void
+cite_index(ReModel *m, CiteIndex *ci)
 {
-	size_t		n = strlen(id);
-	const char *p = ids;
+	ReArena    *a = m->arena;
+	int			ncites = 0,
+				nslots = 0,
+				c = 0,
+				i;
 
-	while (p && *p)
+	re_strmap_init(&ci->map, a);
+	for (i = 0; i < m->changelog.n; i++)
 	{
-		if (strncmp(p, id, n) == 0 && (p[n] == ',' || p[n] == '\0'))
-			return true;
-		p = strchr(p, ',');
-		if (p)
-			p++;
+		const char *p = m->changelog.v[i].item_ids;
+
+		for (; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+			ncites++;
 	}
-	return false;
+	ci->head = re_alloc(a, sizeof(int) * (size_t) (ncites + 1));
+	ci->entry = re_alloc(a, sizeof(int) * (size_t) (ncites + 1));
+	ci->next = re_alloc(a, sizeof(int) * (size_t) (ncites + 1));
+	for (i = 0; i < m->changelog.n; i++)
+	{
+		const char *p = m->changelog.v[i].item_ids;
+
+		RE_CHECK_INTERRUPTS();
+		while (p && *p)
+		{
+			const char *e = strchr(p, ',');
+			size_t		n = e ? (size_t) (e - p) : strlen(p);
+			char		id[64];
+			int			slot;
+
+			if (n < sizeof(id))
+			{
+				memcpy(id, p, n);
+				id[n] = '\0';
+				slot = re_strmap_get(&ci->map, id);
+				if (slot < 0)
+				{
+					slot = nslots++;
+					ci->head[slot] = -1;
+					re_strmap_put(&ci->map, id, slot);
+				}
+				ci->entry[c] = i;
+				ci->next[c] = ci->head[slot];
+				ci->head[slot] = c;
+				c++;
+			}
+			p = e ? e + 1 : NULL;
+		}
+	}
 }
+
+/* Words shared by more done items than this are too common to look up. */
+#define RE_MAX_POSTINGS_PER_WORD 4096
 
 /*
  * Done items are indexed by word hash once, so each candidate is compared
@@ -1357,17 +1468,30 @@ re_model_deferred(ReModel *m, int **out)
 	int		   *touched = re_alloc(a, sizeof(int) * (size_t) (n + 1));
 	uint64_t	words[64];
 	size_t		cap = 0;
+	CiteIndex	ci;
 
 	char	  **lead = re_alloc(a, sizeof(char *) * (size_t) (n + 1));
+	int		   *done_next = re_alloc(a, sizeof(int) * (size_t) (n + 1));	/* older done item, same id */
+	ReStrMap	done_by_id;		/* id -> newest done item with it */
+
+	re_strmap_init(&done_by_id, a);
 
 	*out = re_alloc(a, sizeof(int) * (size_t) (n + 1));
+	cite_index(m, &ci);
 	for (i = 0; i < n; i++)
 	{
-		rel[i] = release_of(m, m->items.v[i].version);
+		RE_CHECK_INTERRUPTS();
+		rel[i] = re_model_find_release(m, m->items.v[i].version);
 		/* compare bold lead titles, not whole cells with their long descriptions */
 		lead[i] = m->items.v[i].title ? re_bold_lead(a, m->items.v[i].title) : NULL;
 		if (m->items.v[i].status == IS_DONE && lead[i])
+		{
+			int			slot = re_strmap_get(&done_by_id, m->items.v[i].item_id);
+
 			cap += (size_t) re_word_hashes(lead[i], words, 64, true);
+			done_next[i] = slot >= 0 ? slot : -1;
+			re_strmap_put(&done_by_id, m->items.v[i].item_id, i);
+		}
 	}
 	post = re_alloc(a, sizeof(Posting) * (cap + 1));
 	for (i = 0; i < n; i++)
@@ -1389,9 +1513,12 @@ re_model_deferred(ReModel *m, int **out)
 		const ReItem *it = &m->items.v[i];
 		int			nw,
 					ntouched = 0,
-					w;
+					w,
+					slot,
+					c;
 		bool		resolved = false;
 
+		RE_CHECK_INTERRUPTS();
 		if (rel[i] == NULL || rel[i]->status != RS_RELEASED)
 			continue;
 		if (!(it->status == IS_SKIPPED || it->status == IS_DEFERRED ||
@@ -1404,6 +1531,8 @@ re_model_deferred(ReModel *m, int **out)
 			size_t		lo = 0,
 						hi = (size_t) np;
 
+			size_t		first;
+
 			/* first posting with this hash */
 			while (lo < hi)
 			{
@@ -1414,6 +1543,10 @@ re_model_deferred(ReModel *m, int **out)
 				else
 					hi = mid;
 			}
+			first = lo;
+			if (first + RE_MAX_POSTINGS_PER_WORD < (size_t) np &&
+				post[first + RE_MAX_POSTINGS_PER_WORD].hash == words[w])
+				continue;		/* a word in thousands of titles: no evidence either way */
 			for (; lo < (size_t) np && post[lo].hash == words[w]; lo++)
 			{
 				int			j = post[lo].item;
@@ -1442,25 +1575,24 @@ re_model_deferred(ReModel *m, int **out)
 		 * share a third of their words either way (ids are reused across
 		 * releases for unrelated work, so the id alone is not enough).
 		 */
-		for (k = 0; k < n && !resolved; k++)
+		for (k = re_strmap_get(&done_by_id, it->item_id); k >= 0 && !resolved; k = done_next[k])
 		{
 			const ReItem *d = &m->items.v[k];
 
-			if (d->status != IS_DONE || rel[k] == NULL || strcmp(d->item_id, it->item_id) != 0 ||
-				re_version_cmp(&rel[k]->v, &rel[i]->v) <= 0)
+			if (rel[k] == NULL || re_version_cmp(&rel[k]->v, &rel[i]->v) <= 0)
 				continue;
 			if ((it->deferred_to && strcmp(it->deferred_to, d->version) == 0) ||
 				(lead[i] && lead[k] && (re_word_overlap(lead[i], lead[k]) >= 0.34 ||
 										re_word_overlap(lead[k], lead[i]) >= 0.34)))
 				resolved = true;
 		}
-		for (k = 0; k < m->changelog.n && !resolved; k++)
+		slot = re_strmap_get(&ci.map, it->item_id);
+		for (c = slot >= 0 ? ci.head[slot] : -1; c >= 0 && !resolved; c = ci.next[c])
 		{
-			const ReChangelogEntry *e = &m->changelog.v[k];
+			const ReChangelogEntry *e = &m->changelog.v[ci.entry[c]];
 			ReVersion	v;
 
-			if (e->item_ids == NULL || !cites(e->item_ids, it->item_id) ||
-				!re_version_parse(e->version, &v) || re_version_cmp(&v, &rel[i]->v) <= 0)
+			if (!re_version_parse(e->version, &v) || re_version_cmp(&v, &rel[i]->v) <= 0)
 				continue;
 			/* a later entry citing the id closes it unless the two plainly speak of different work */
 			if (lead[i] && (re_word_overlap(lead[i], e->text) >= 0.25 || re_word_overlap(e->text, lead[i]) >= 0.4))

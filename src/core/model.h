@@ -7,6 +7,7 @@
 
 #include "arena.h"
 #include "mdoc.h"
+#include "strmap.h"
 #include "version.h"
 
 typedef enum ReReleaseStatus
@@ -102,6 +103,9 @@ typedef struct ReModel
 	RE_VEC(ReRule) rules;
 	RE_VEC(RePlanItem) plan_items;
 	RE_VEC(char *) full_paths;	/* index layout: files to read next */
+	ReStrMap	release_map;	/* version -> index in releases */
+	ReStrMap	item_map;		/* "version id" -> newest index in items */
+	ReStrMap	path_map;		/* full_paths already queued */
 } ReModel;
 
 void		re_model_init(ReModel *m, ReArena *a);

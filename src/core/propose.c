@@ -629,6 +629,8 @@ already_listed(const ReProposeIn *in, const Cand *c, double *best)
 		double		o,
 					o2;
 
+		RE_CHECK_INTERRUPTS();
+
 		/* a lens item names its own feature: compare with the other items */
 		if (own && strcmp(in->existing[i].id, own) == 0)
 			continue;
@@ -651,8 +653,11 @@ already_shipped(const ReProposeIn *in, const Cand *c)
 	int			i;
 
 	for (i = 0; i < in->nshipped; i++)
+	{
+		RE_CHECK_INTERRUPTS();
 		if (re_word_overlap(c->match_text, in->shipped[i].text) >= 0.75)
 			return true;
+	}
 	return false;
 }
 
@@ -828,6 +833,7 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 	{
 		if (in->deferred[i].pillar == NULL)
 			continue;
+		RE_CHECK_INTERRUPTS();
 		/* carried too long: the planner confirms or drops it, we do not re-propose it */
 		if (in->deferred[i].carried > pol.stale_after)
 		{
@@ -839,7 +845,10 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 	out->stale_deferred = nstale;
 	for (i = 0; i < in->nevidence; i++)
 		if (in->evidence[i].total_hits > 0)
+		{
+			RE_CHECK_INTERRUPTS();
 			add_evidence(a, in, &in->evidence[i], &cands[nc++]);
+		}
 	for (i = 0; i < in->nfocus; i++)
 	{
 		add_gap(a, in, &in->focus[i], &cands[nc]);
@@ -878,6 +887,7 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 
 			for (i = 0; i < nc; i++)
 			{
+				RE_CHECK_INTERRUPTS();
 				if (cands[i].p.pillar == NULL || strcmp(cands[i].p.pillar, pd->key) != 0)
 					continue;
 				for (k = 0; k < in->nexisting; k++)
@@ -914,6 +924,8 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 				double		r;
 				int			k,
 							dup = 0;
+
+				RE_CHECK_INTERRUPTS();
 
 				if (!ok[i] || c->kind != 3 || uses[c->feature] >= pol.max_uses_per_feature)
 					continue;

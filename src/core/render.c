@@ -314,38 +314,82 @@ section_has_id(const Line *l, int from, int to, const char *id)
 	return false;
 }
 
-int
-re_render(ReArena *a, const ReRenderIn *in, ReRenderOut *out, char *err, size_t errlen)
+/* True for a setext underline: only '=' or only '-' (at least one), blanks around. */
+static bool
+is_setext_underline(const Line *ln)
 {
-	Line	   *l;
-	int			nl_count = split_lines(a, in->text, in->len, &l);
-	int			hs = in->line_start - 1;
-	int			he = in->line_end < nl_count ? in->line_end : nl_count;	/* exclusive index */
-	const char *nl = newline_of(l, nl_count);
-	Sub			subs[128];
-	int			nsubs = 0,
-				i,
-				k,
-				fence = 0;
-	Insert		ins[256];
-	int			nins = 0,
-				seq = 0;
-	bool		has_theme = false;
-	int			risks_sub = -1,
-				stop_sub = -1;
-	ReProposal *todo = re_alloc(a, sizeof(ReProposal) * (size_t) (in->nitems + 1));
-	int			ntodo = 0;
-	ReBuf		outb;
-	bool		pillar_done[RE_NPILLARS];
+	size_t		k = 0,
+				n = 0;
+	char		c = 0;
 
-	memset(out, 0, sizeof(*out));
-	if (hs < 0 || hs >= nl_count || heading_level(&l[hs]) == 0)
-	{
+	while (k < ln->len && ln->s[k] == ' ')
+		k++;
+	if (k < ln->len && (ln->s[k] == '=' || ln->s[k] == '-'))
+		c = ln->s[k];
+	while (k < ln->len && c && ln->s[k] == c)
+		k++, n++;
+	while (k < ln->len && (ln->s[k] == ' ' || ln->s[k] == '\r'))
+		k++;
+	return n > 0 && k == ln->len;
+}
+
+/* Why the release's heading line is not an ATX heading, as accurately as the file tells. */
+static void
+heading_mismatch(const Line *l, int nl_count, const ReRenderIn *in, char *err, size_t errlen)
+{
+	int			hs = in->line_start - 1;
+
+	if (in->len > 0 && memchr(in->text, '\r', in->len) && !memchr(in->text, '\n', in->len))
+		snprintf(err, errlen, "the file uses CR-only line endings, which write-back cannot edit line by line; "
+				 "convert it to LF or CRLF line endings");
+	else if (hs >= 0 && hs + 1 < nl_count && is_setext_underline(&l[hs + 1]))
+		snprintf(err, errlen, "line %d is a setext heading (text underlined with = or -); "
+				 "write-back edits ATX headings such as \"## v1.2.0\" only", in->line_start);
+	else
 		snprintf(err, errlen, "line %d is not a heading; the catalog is out of date with the file", in->line_start);
-		return -1;
-	}
-	/* subsections of the section */
-	for (i = hs + 1; i < he; i++)
+}
+
+/* The state of one re_render call, shared by its steps. */
+typedef struct RenderCtx
+{
+	ReArena    *a;
+	const ReRenderIn *in;
+	ReRenderOut *out;
+	Line	   *l;
+	int			nl_count;
+	int			hs;				/* index of the section heading */
+	int			he;				/* exclusive end of the section */
+	const char *nl;
+	Sub			subs[128];
+	int			nsubs;
+	bool		has_theme;
+	int			risks_sub;
+	int			stop_sub;
+	ReProposal *todo;			/* proposals not already in the section */
+	int			ntodo;
+	Insert		ins[256];
+	int			nins;
+	int			seq;
+} RenderCtx;
+
+static void
+add_insert(RenderCtx *c, int at, int seq, char *text)
+{
+	c->ins[c->nins].at = at;
+	c->ins[c->nins].seq = seq;
+	c->ins[c->nins++].text = text;
+}
+
+/* Find the section's subsections, its Release Theme, risks and stop subsections. */
+static void
+scan_subsections(RenderCtx *c)
+{
+	const Line *l = c->l;
+	int			level = c->in->level;
+	int			i,
+				fence = 0;
+
+	for (i = c->hs + 1; i < c->he; i++)
 	{
 		int			lv;
 
@@ -353,222 +397,241 @@ re_render(ReArena *a, const ReRenderIn *in, ReRenderOut *out, char *err, size_t 
 			fence = !fence;
 		if (fence)
 			continue;
-		if (l[i].len >= 18 && strstr(line_str(a, &l[i]), "Release Theme"))
-			has_theme = true;
+		if (l[i].len >= 18 && strstr(line_str(c->a, &l[i]), "Release Theme"))
+			c->has_theme = true;
 		lv = heading_level(&l[i]);
-		if (lv == 0 || lv <= in->level)
+		if (lv == 0 || lv <= level)
 			continue;
-		if (nsubs > 0 && lv <= in->level + 1)
-			subs[nsubs - 1].end = i;
-		if (lv == in->level + 1 && nsubs < 128)
+		if (c->nsubs > 0 && lv <= level + 1)
+			c->subs[c->nsubs - 1].end = i;
+		if (lv == level + 1 && c->nsubs < 128)
 		{
-			char	   *h = line_str(a, &l[i]);
+			char	   *h = line_str(c->a, &l[i]);
+			Sub		   *sub = &c->subs[c->nsubs];
 
-			subs[nsubs].head = i;
-			subs[nsubs].end = he;
-			subs[nsubs].pillar = re_pillar_from_heading(h);
-			subs[nsubs].is_risks = re_icontains(h, "conflicts") || re_icontains(h, "risks");
-			subs[nsubs].is_theme_stop = re_icontains(h, "exit criteria") ||
-				re_icontains(h, "implementation status") || subs[nsubs].is_risks;
-			if (subs[nsubs].is_risks)
-				subs[nsubs].pillar = NULL;
-			nsubs++;
+			sub->head = i;
+			sub->end = c->he;
+			sub->pillar = re_pillar_from_heading(h);
+			sub->is_risks = re_icontains(h, "conflicts") || re_icontains(h, "risks");
+			sub->is_theme_stop = re_icontains(h, "exit criteria") ||
+				re_icontains(h, "implementation status") || sub->is_risks;
+			if (sub->is_risks)
+				sub->pillar = NULL;
+			c->nsubs++;
 		}
 	}
-	for (i = 0; i < nsubs; i++)
+	for (i = 0; i < c->nsubs; i++)
 	{
-		if (subs[i].is_risks && risks_sub < 0)
-			risks_sub = i;
-		if (subs[i].is_theme_stop && stop_sub < 0)
-			stop_sub = i;
+		if (c->subs[i].is_risks && c->risks_sub < 0)
+			c->risks_sub = i;
+		if (c->subs[i].is_theme_stop && c->stop_sub < 0)
+			c->stop_sub = i;
 	}
+}
 
-	/* proposals not already in the section */
-	for (i = 0; i < in->nitems; i++)
-		if (!section_has_id(l, hs, he, in->items[i].item_id))
-			todo[ntodo++] = in->items[i];
+/* Add pd's new items to its existing subsection s: table rows, then descriptions. */
+static void
+extend_subsection(RenderCtx *c, const Sub *sub, const RePillarDef *pd)
+{
+	const Line *l = c->l;
+	int			t0 = -1,
+				t1 = -1,
+				i,
+				j;
+	char	  **hdr = NULL;
+	int			nh = 0;
+	ReBuf		rows,
+				descs;
+	int			ce = content_end(l, sub->head, sub->end);
 
-	memset(pillar_done, 0, sizeof(pillar_done));
-	/* extend existing pillar subsections (the first one per pillar) */
+	for (j = sub->head + 1; j < sub->end; j++)
+		if (is_table_row(&l[j]))
+		{
+			t0 = j;
+			break;
+		}
+	if (t0 >= 0)
+	{
+		for (t1 = t0; t1 < sub->end && is_table_row(&l[t1]); t1++)
+			;
+		nh = row_cells(c->a, &l[t0], &hdr);
+	}
+	re_buf_init(&rows);
+	re_buf_init(&descs);
+	for (i = 0; i < c->ntodo; i++)
+	{
+		if (strcmp(c->todo[i].pillar, pd->key) != 0)
+			continue;
+		if (t0 >= 0 && nh > 0)
+			re_buf_printf(&rows, "%s%s", table_row(c->a, hdr, nh, &c->todo[i]), c->nl);
+		re_buf_puts(&descs, c->nl);
+		item_description(&descs, &c->todo[i], c->nl);
+		c->out->added_rows++;
+	}
+	if (t0 < 0)
+	{
+		/* a pillar heading without a table: add a table after the heading */
+		ReBuf		t;
+		const char *nl = c->nl;
+
+		re_buf_init(&t);
+		re_buf_printf(&t, "%s| ID | Title | Effort | Priority |%s|----|-------|--------|----------|%s", nl, nl, nl);
+		for (i = 0; i < c->ntodo; i++)
+			if (strcmp(c->todo[i].pillar, pd->key) == 0)
+				re_buf_printf(&t, "| %s | %s | %s | %s |%s", c->todo[i].item_id, cell_text(c->a, c->todo[i].title),
+							  c->todo[i].effort, c->todo[i].priority, nl);
+		add_insert(c, sub->head + 1, c->seq++, re_buf_to_arena(c->a, &t));
+		re_buf_free(&t);
+	}
+	else
+		add_insert(c, t1, c->seq++, re_buf_to_arena(c->a, &rows));
+	add_insert(c, ce, c->seq++, re_buf_to_arena(c->a, &descs));
+	re_buf_free(&rows);
+	re_buf_free(&descs);
+}
+
+/* Extend existing pillar subsections (the first one per pillar); mark the pillars handled. */
+static void
+extend_pillars(RenderCtx *c, bool *pillar_done)
+{
+	int			k,
+				i,
+				s;
+
 	for (k = 0; k < RE_NPILLARS; k++)
 	{
-		const RePillarDef *pd = &in->pillars[k];
-		int			s,
-					any = 0;
+		const RePillarDef *pd = &c->in->pillars[k];
+		int			any = 0;
 
-		for (i = 0; i < ntodo; i++)
-			any |= strcmp(todo[i].pillar, pd->key) == 0;
+		for (i = 0; i < c->ntodo; i++)
+			any |= strcmp(c->todo[i].pillar, pd->key) == 0;
 		if (!any)
 		{
 			pillar_done[k] = true;
 			continue;
 		}
-		for (s = 0; s < nsubs; s++)
-			if (subs[s].pillar && strcmp(subs[s].pillar, pd->key) == 0)
+		for (s = 0; s < c->nsubs; s++)
+			if (c->subs[s].pillar && strcmp(c->subs[s].pillar, pd->key) == 0)
 				break;
-		if (s == nsubs)
+		if (s == c->nsubs)
 			continue;
-		{
-			int			t0 = -1,
-						t1 = -1,
-						j;
-			char	  **hdr = NULL;
-			int			nh = 0;
-			ReBuf		rows,
-						descs;
-			int			ce = content_end(l, subs[s].head, subs[s].end);
-
-			for (j = subs[s].head + 1; j < subs[s].end; j++)
-				if (is_table_row(&l[j]))
-				{
-					t0 = j;
-					break;
-				}
-			if (t0 >= 0)
-			{
-				for (t1 = t0; t1 < subs[s].end && is_table_row(&l[t1]); t1++)
-					;
-				nh = row_cells(a, &l[t0], &hdr);
-			}
-			re_buf_init(&rows);
-			re_buf_init(&descs);
-			for (i = 0; i < ntodo; i++)
-			{
-				if (strcmp(todo[i].pillar, pd->key) != 0)
-					continue;
-				if (t0 >= 0 && nh > 0)
-					re_buf_printf(&rows, "%s%s", table_row(a, hdr, nh, &todo[i]), nl);
-				re_buf_puts(&descs, nl);
-				item_description(&descs, &todo[i], nl);
-				out->added_rows++;
-			}
-			if (t0 < 0)
-			{
-				/* a pillar heading without a table: add a table after the heading */
-				ReBuf		t;
-
-				re_buf_init(&t);
-				re_buf_printf(&t, "%s| ID | Title | Effort | Priority |%s|----|-------|--------|----------|%s", nl, nl, nl);
-				for (i = 0; i < ntodo; i++)
-					if (strcmp(todo[i].pillar, pd->key) == 0)
-						re_buf_printf(&t, "| %s | %s | %s | %s |%s", todo[i].item_id, cell_text(a, todo[i].title),
-									  todo[i].effort, todo[i].priority, nl);
-				ins[nins].at = subs[s].head + 1;
-				ins[nins].seq = seq++;
-				ins[nins++].text = re_buf_to_arena(a, &t);
-				re_buf_free(&t);
-			}
-			else
-			{
-				ins[nins].at = t1;
-				ins[nins].seq = seq++;
-				ins[nins++].text = re_buf_to_arena(a, &rows);
-			}
-			ins[nins].at = ce;
-			ins[nins].seq = seq++;
-			ins[nins++].text = re_buf_to_arena(a, &descs);
-			re_buf_free(&rows);
-			re_buf_free(&descs);
-			pillar_done[k] = true;
-		}
+		extend_subsection(c, &c->subs[s], pd);
+		pillar_done[k] = true;
 	}
+}
 
-	/* missing pillar subsections, in pillar order, before risks/exit criteria */
+/* The risks text with the file's line endings. */
+static void
+put_risks(RenderCtx *c, ReBuf *b)
+{
+	int			i;
+
+	for (i = 0; c->in->risks[i]; i++)
 	{
-		ReBuf		b;
-		int			at = stop_sub >= 0 ? subs[stop_sub].head : content_end(l, hs, he);
-
-		re_buf_init(&b);
-		for (k = 0; k < RE_NPILLARS; k++)
-		{
-			if (pillar_done[k])
-				continue;
-			new_subsection(a, &b, &in->pillars[k], todo, ntodo, in->level, nl);
-			for (i = 0; i < ntodo; i++)
-				out->added_rows += strcmp(todo[i].pillar, in->pillars[k].key) == 0;
-			out->added_sections++;
-		}
-		if (ntodo > 0 && risks_sub < 0)
-		{
-			char	   *hashes = re_alloc(a, (size_t) in->level + 2);
-
-			memset(hashes, '#', (size_t) in->level + 1);
-			re_buf_printf(&b, "%s Conflicts & Risks%s%s", hashes, nl, nl);
-			for (i = 0; in->risks[i]; i++)
-			{
-				if (in->risks[i] == '\n')
-					re_buf_puts(&b, nl);
-				else
-					re_buf_append(&b, &in->risks[i], 1);
-			}
-			re_buf_puts(&b, nl);
-			out->added_sections++;
-		}
-		if (b.len)
-		{
-			/* stand apart from what precedes when it is not a blank line */
-			char	   *t = re_buf_to_arena(a, &b);
-
-			if (stop_sub < 0 && at > 0 && !is_blank(&l[at - 1]))
-				t = re_sprintf(a, "%s%s", nl, t);
-			ins[nins].at = at;
-			ins[nins].seq = seq++;
-			ins[nins++].text = t;
-		}
-		re_buf_free(&b);
+		if (c->in->risks[i] == '\n')
+			re_buf_puts(b, c->nl);
+		else
+			re_buf_append(b, &c->in->risks[i], 1);
 	}
+}
 
-	/* merge risks into an existing Conflicts & Risks subsection */
-	if (ntodo > 0 && risks_sub >= 0)
+/* Missing pillar subsections, in pillar order, and a risks subsection, before risks/exit criteria. */
+static void
+add_missing(RenderCtx *c, const bool *pillar_done)
+{
+	const Line *l = c->l;
+	const ReRenderIn *in = c->in;
+	ReBuf		b;
+	int			at = c->stop_sub >= 0 ? c->subs[c->stop_sub].head : content_end(l, c->hs, c->he);
+	int			k,
+				i;
+
+	re_buf_init(&b);
+	for (k = 0; k < RE_NPILLARS; k++)
+	{
+		if (pillar_done[k])
+			continue;
+		new_subsection(c->a, &b, &in->pillars[k], c->todo, c->ntodo, in->level, c->nl);
+		for (i = 0; i < c->ntodo; i++)
+			c->out->added_rows += strcmp(c->todo[i].pillar, in->pillars[k].key) == 0;
+		c->out->added_sections++;
+	}
+	if (c->ntodo > 0 && c->risks_sub < 0)
+	{
+		char	   *hashes = re_alloc(c->a, (size_t) in->level + 2);
+
+		memset(hashes, '#', (size_t) in->level + 1);
+		re_buf_printf(&b, "%s Conflicts & Risks%s%s", hashes, c->nl, c->nl);
+		put_risks(c, &b);
+		re_buf_puts(&b, c->nl);
+		c->out->added_sections++;
+	}
+	if (b.len)
+	{
+		/* stand apart from what precedes when it is not a blank line */
+		char	   *t = re_buf_to_arena(c->a, &b);
+
+		if (c->stop_sub < 0 && at > 0 && !is_blank(&l[at - 1]))
+			t = re_sprintf(c->a, "%s%s", c->nl, t);
+		add_insert(c, at, c->seq++, t);
+	}
+	re_buf_free(&b);
+}
+
+/* Risks merged into an existing Conflicts & Risks subsection; a Release Theme where there is none. */
+static void
+add_risks_and_theme(RenderCtx *c)
+{
+	const Line *l = c->l;
+
+	if (c->ntodo > 0 && c->risks_sub >= 0)
 	{
 		ReBuf		b;
 
 		re_buf_init(&b);
-		for (i = 0; in->risks[i]; i++)
-		{
-			if (in->risks[i] == '\n')
-				re_buf_puts(&b, nl);
-			else
-				re_buf_append(&b, &in->risks[i], 1);
-		}
-		ins[nins].at = content_end(l, subs[risks_sub].head, subs[risks_sub].end);
-		ins[nins].seq = seq++;
-		ins[nins++].text = re_buf_to_arena(a, &b);
+		put_risks(c, &b);
+		add_insert(c, content_end(l, c->subs[c->risks_sub].head, c->subs[c->risks_sub].end), c->seq++,
+				   re_buf_to_arena(c->a, &b));
 		re_buf_free(&b);
 	}
-
-	/* a Release Theme only where the section has none */
-	if (ntodo > 0 && !has_theme)
+	if (c->ntodo > 0 && !c->has_theme)
 	{
-		int			at = hs + 1;
+		int			at = c->hs + 1;
 
-		while (at < he && is_blank(&l[at]))
+		while (at < c->he && is_blank(&l[at]))
 			at++;
 		/* after a leading status paragraph */
-		if (at < he && !heading_level(&l[at]) && !is_table_row(&l[at]))
+		if (at < c->he && !heading_level(&l[at]) && !is_table_row(&l[at]))
 		{
-			while (at < he && !is_blank(&l[at]) && !heading_level(&l[at]))
+			while (at < c->he && !is_blank(&l[at]) && !heading_level(&l[at]))
 				at++;
 		}
-		ins[nins].at = at;
-		ins[nins].seq = -1;
-		ins[nins++].text = re_sprintf(a, "%s> **Release Theme**%s> %s%s", nl, nl, in->theme, nl);
+		add_insert(c, at, -1, re_sprintf(c->a, "%s> **Release Theme**%s> %s%s", c->nl, c->nl, c->in->theme, c->nl));
 	}
+}
 
-	qsort(ins, nins, sizeof(Insert), insert_cmp);
+/* The file's lines with the inserts spliced in; -1 when out of memory. */
+static int
+splice(RenderCtx *c, char *err, size_t errlen)
+{
+	const Line *l = c->l;
+	ReBuf		outb;
+	int			i,
+				k = 0;
+
+	qsort(c->ins, c->nins, sizeof(Insert), insert_cmp);
 	re_buf_init(&outb);
-	k = 0;
-	for (i = 0; i <= nl_count; i++)
+	for (i = 0; i <= c->nl_count; i++)
 	{
-		while (k < nins && ins[k].at == i)
+		while (k < c->nins && c->ins[k].at == i)
 		{
 			/* inserting at EOF after a last line without newline */
-			if (i == nl_count && i > 0 && l[i - 1].full == l[i - 1].len && ins[k].text[0])
-				re_buf_puts(&outb, nl);
-			re_buf_puts(&outb, ins[k].text);
+			if (i == c->nl_count && i > 0 && l[i - 1].full == l[i - 1].len && c->ins[k].text[0])
+				re_buf_puts(&outb, c->nl);
+			re_buf_puts(&outb, c->ins[k].text);
 			k++;
 		}
-		if (i < nl_count)
+		if (i < c->nl_count)
 			re_buf_append(&outb, l[i].s, l[i].full);
 	}
 	if (outb.oom)
@@ -577,10 +640,50 @@ re_render(ReArena *a, const ReRenderIn *in, ReRenderOut *out, char *err, size_t 
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	out->text = re_buf_to_arena(a, &outb);
-	out->len = outb.len;
+	c->out->text = re_buf_to_arena(c->a, &outb);
+	c->out->len = outb.len;
 	re_buf_free(&outb);
 	return 0;
+}
+
+int
+re_render(ReArena *a, const ReRenderIn *in, ReRenderOut *out, char *err, size_t errlen)
+{
+	RenderCtx  *c = re_alloc(a, sizeof(RenderCtx));
+	bool		pillar_done[RE_NPILLARS];
+	int			i;
+
+	memset(out, 0, sizeof(*out));
+	if (c == NULL)
+	{
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	memset(c, 0, sizeof(*c));
+	c->a = a;
+	c->in = in;
+	c->out = out;
+	c->nl_count = split_lines(a, in->text, in->len, &c->l);
+	c->hs = in->line_start - 1;
+	c->he = in->line_end < c->nl_count ? in->line_end : c->nl_count;	/* exclusive index */
+	c->nl = newline_of(c->l, c->nl_count);
+	c->risks_sub = -1;
+	c->stop_sub = -1;
+	c->todo = re_alloc(a, sizeof(ReProposal) * (size_t) (in->nitems + 1));
+	if (c->hs < 0 || c->hs >= c->nl_count || heading_level(&c->l[c->hs]) == 0)
+	{
+		heading_mismatch(c->l, c->nl_count, in, err, errlen);
+		return -1;
+	}
+	scan_subsections(c);
+	for (i = 0; i < in->nitems; i++)
+		if (!section_has_id(c->l, c->hs, c->he, in->items[i].item_id))
+			c->todo[c->ntodo++] = in->items[i];
+	memset(pillar_done, 0, sizeof(pillar_done));
+	extend_pillars(c, pillar_done);
+	add_missing(c, pillar_done);
+	add_risks_and_theme(c);
+	return splice(c, err, errlen);
 }
 
 double

@@ -1,5 +1,6 @@
 /*
- * catalog.c — bulk writes into the roadmap catalog through SPI.
+ * catalog.c — the catalog access layer through SPI: a checked connection,
+ * typed reads of result rows, parameterised statements and bulk writes.
  *
  * Rows are gathered column by column and written with one
  * INSERT … SELECT FROM unnest($2, $3, …) per table, so ingesting thousands
@@ -12,9 +13,142 @@
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
+#include "utils/numeric.h"
 #include "utils/timestamp.h"
 
 #include "catalog.h"
+
+void
+re_spi_connect(void)
+{
+	int			rc = SPI_connect();
+
+	if (rc != SPI_OK_CONNECT)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("roadmap_enrich could not connect to SPI"),
+				 errdetail("SPI_connect returned %s.", SPI_result_code_string(rc)),
+				 errhint("Call the roadmap functions from a plain SQL statement, not from a context without a transaction.")));
+}
+
+/* The binary value of (row, col) of the last SPI result; *isnull set. */
+static Datum
+get_datum(uint64 row, int col, Oid *type, bool *isnull)
+{
+	if (SPI_tuptable == NULL || row >= SPI_processed || col < 1 || col > SPI_tuptable->tupdesc->natts)
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_COLUMN),
+				 errmsg("catalog query result has no column %d in row " UINT64_FORMAT, col, row),
+				 errdetail("roadmap_enrich read past the rows or columns its own query returned."),
+				 errhint("Check that the roadmap catalog matches the installed library: ALTER EXTENSION roadmap_enrich UPDATE.")));
+	*type = SPI_gettypeid(SPI_tuptable->tupdesc, col);
+	return SPI_getbinval(SPI_tuptable->vals[row], SPI_tuptable->tupdesc, col, isnull);
+}
+
+static void
+wrong_type(int col, Oid type, const char *want)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATATYPE_MISMATCH),
+			 errmsg("catalog column %d is of type %s, read as %s", col, format_type_be(type), want),
+			 errdetail("A catalog table or view does not have the type the library expects."),
+			 errhint("Check that the roadmap catalog matches the installed library: ALTER EXTENSION roadmap_enrich UPDATE.")));
+}
+
+char *
+re_get_text(uint64 row, int col)
+{
+	Oid			type;
+	bool		isnull;
+	Datum		d = get_datum(row, col, &type, &isnull);
+
+	if (isnull)
+		return NULL;
+	if (type == TEXTOID || type == VARCHAROID || type == BPCHAROID)
+		return TextDatumGetCString(d);
+	/* any other type as its text form (e.g. name, numeric shown to the user) */
+	return SPI_getvalue(SPI_tuptable->vals[row], SPI_tuptable->tupdesc, col);
+}
+
+int64
+re_get_int8(uint64 row, int col, int64 if_null)
+{
+	Oid			type;
+	bool		isnull;
+	Datum		d = get_datum(row, col, &type, &isnull);
+
+	if (isnull)
+		return if_null;
+	switch (type)
+	{
+		case INT2OID:
+			return DatumGetInt16(d);
+		case INT4OID:
+			return DatumGetInt32(d);
+		case INT8OID:
+			return DatumGetInt64(d);
+		case NUMERICOID:
+			return DatumGetInt64(DirectFunctionCall1(numeric_int8, d));
+		default:
+			wrong_type(col, type, "an integer");
+	}
+	return if_null;
+}
+
+int32
+re_get_int(uint64 row, int col, int32 if_null)
+{
+	int64		v = re_get_int8(row, col, if_null);
+
+	if (v < PG_INT32_MIN || v > PG_INT32_MAX)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("catalog value " INT64_FORMAT " is out of range for an integer", v),
+				 errdetail("Column %d of a catalog query is out of the int4 range.", col),
+				 errhint("Check the catalog row that holds this value.")));
+	return (int32) v;
+}
+
+bool
+re_get_bool(uint64 row, int col, bool if_null)
+{
+	Oid			type;
+	bool		isnull;
+	Datum		d = get_datum(row, col, &type, &isnull);
+
+	if (isnull)
+		return if_null;
+	if (type != BOOLOID)
+		wrong_type(col, type, "a boolean");
+	return DatumGetBool(d);
+}
+
+double
+re_get_float(uint64 row, int col, double if_null)
+{
+	Oid			type;
+	bool		isnull;
+	Datum		d = get_datum(row, col, &type, &isnull);
+
+	if (isnull)
+		return if_null;
+	switch (type)
+	{
+		case FLOAT8OID:
+			return DatumGetFloat8(d);
+		case FLOAT4OID:
+			return DatumGetFloat4(d);
+		case NUMERICOID:
+			return DatumGetFloat8(DirectFunctionCall1(numeric_float8, d));
+		case INT2OID:
+		case INT4OID:
+		case INT8OID:
+			return (double) re_get_int8(row, col, 0);
+		default:
+			wrong_type(col, type, "a number");
+	}
+	return if_null;
+}
 
 void
 re_col_init(ReCol *c, Oid elemtype)
@@ -98,6 +232,18 @@ re_spi_exec(const char *sql, int nargs, Oid *types, Datum *values, const char *n
 		elog(ERROR, "roadmap_enrich: SPI returned %s for: %s", SPI_result_code_string(rc), sql);
 }
 
+uint64
+re_spi_repo(const char *sql, int64 repo_id, const char *version, int expect)
+{
+	Oid			types[2] = {INT8OID, TEXTOID};
+	Datum		values[2];
+
+	values[0] = Int64GetDatum(repo_id);
+	values[1] = version ? CStringGetTextDatum(version) : (Datum) 0;
+	re_spi_exec(sql, version ? 2 : 1, types, values, NULL, expect);
+	return SPI_processed;
+}
+
 /* Append a row to roadmap.run; returns its run_id. */
 int64
 re_run_log(int64 repo_id, const char *kind, const char *version, const char *commit,
@@ -105,9 +251,10 @@ re_run_log(int64 repo_id, const char *kind, const char *version, const char *com
 {
 	Oid			types[8] = {INT8OID, TEXTOID, TEXTOID, TEXTOID, TIMESTAMPTZOID, TEXTOID, TEXTOID, TEXTOID};
 	Datum		values[8];
-	char		nulls[8] = "        ";
-	bool		isnull;
+	char		nulls[8];
 	int64		id;
+
+	memset(nulls, ' ', sizeof(nulls));
 
 	values[0] = Int64GetDatum(repo_id);
 	if (repo_id <= 0)
@@ -126,6 +273,6 @@ re_run_log(int64 repo_id, const char *kind, const char *version, const char *com
 	re_spi_exec("INSERT INTO roadmap.run (repo_id, kind, version, commit, started_at, finished_at, outcome, counts, error) "
 				"VALUES ($1, $2, $3, $4, $5, clock_timestamp(), $6, $7::jsonb, $8) RETURNING run_id",
 				8, types, values, nulls, SPI_OK_INSERT_RETURNING);
-	id = DatumGetInt64(SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull));
+	id = re_get_int8(0, 1, 0);
 	return id;
 }

@@ -1,15 +1,12 @@
 /*
- * enrich.h — shared helpers of the enrich/render entry points.
+ * enrich.h — choose and store a planned release's proposals.
  */
 #ifndef RE_ENRICH_H
 #define RE_ENRICH_H
 
 #include "postgres.h"
 
-#include "../core/arena.h"
-
-char	   *re_version_arg(const char *s);
-int64		re_resolve_repo(const char *repo, char **path, char **ref);
-ReArena    *re_arena_in_context(void);
+/* Re-read the ref, choose and store the proposals of (repo, version); caller has SPI connected. */
+void		re_enrich_run(int64 repo_id, const char *version, const char *path, const char *ref);
 
 #endif

@@ -1,6 +1,6 @@
 /*
- * features.h — the feature-lens inputs of roadmap.enrich and the planner's
- * decisions (roadmap.decision, roadmap.dismiss, roadmap_enrich.stale_after).
+ * features.h — the feature-lens inputs of roadmap.enrich: planned items,
+ * lenses, feature kinds, selection policy, dismissals, docs/test evidence.
  */
 #ifndef RE_FEATURES_H
 #define RE_FEATURES_H
@@ -8,10 +8,6 @@
 #include "postgres.h"
 
 #include "../core/propose.h"
-
-extern int	re_stale_after;
-
-void		re_decision_guc_init(void);
 
 /* Fill the feature, lens, policy and decision fields of in (SPI connected). */
 void		re_gather_features(int64 repo_id, const char *version, const char *path, const char *commit,

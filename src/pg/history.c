@@ -1,6 +1,6 @@
 /*
  * history.c — carry-over age of open deferred items, found by walking the
- * repository's first-parent history with libgit2.
+ * repository's first-parent history through core/gitrepo.c.
  *
  * For each item that a released version left skipped/deferred/not started,
  * walk back from the ingested commit while the item is still present and
@@ -12,19 +12,17 @@
  */
 #include "postgres.h"
 
-#include <git2.h>
-
 #include "catalog/pg_type.h"
+#include "miscadmin.h"
 #include "executor/spi.h"
 #include "utils/builtins.h"
-#include "utils/timestamp.h"
 
 #include "catalog.h"
-#include "glue.h"
+#include "config.h"
+#include "errors.h"
 #include "history.h"
 #include "../core/model.h"
-
-int			re_history_depth = 2000;
+#include "../core/version.h"
 
 typedef struct Tracked
 {
@@ -41,7 +39,7 @@ typedef struct Tracked
 /* Cache of parsed blobs: oid -> statuses of tracked items in it. */
 typedef struct BlobEntry
 {
-	git_oid		oid;
+	ReGitOid	oid;
 	int		   *status;			/* per tracked item: -1 absent, else ReItemStatus */
 	char	   *latest;			/* CHANGELOG.md blobs: newest version */
 	struct BlobEntry *next;
@@ -50,39 +48,52 @@ typedef struct BlobEntry
 typedef struct Walk
 {
 	ReHandle   *h;
+	ReGitWalk  *gw;
 	Tracked    *t;
 	int			n;
+	int			active;
 	char	  **versions;		/* t[i].version, for the batch scan */
 	char	  **ids;			/* t[i].item_id */
 	BlobEntry  *cache[1024];	/* hash buckets by the oid's first bytes */
 } Walk;
 
 static unsigned
-bucket(const git_oid *oid)
+bucket(const ReGitOid *oid)
 {
 	return ((unsigned) oid->id[0] << 2 | oid->id[1] >> 6) & 1023;
 }
 
 static BlobEntry *
-cache_find(Walk *w, const git_oid *oid)
+cache_find(Walk *w, const ReGitOid *oid)
 {
 	BlobEntry  *e;
 
 	for (e = w->cache[bucket(oid)]; e; e = e->next)
-		if (git_oid_equal(&e->oid, oid))
+		if (memcmp(e->oid.id, oid->id, sizeof(oid->id)) == 0)
 			return e;
 	return NULL;
 }
 
-/* Highest "## [X.Y.Z]" / "## X.Y.Z" heading of a CHANGELOG blob (a line scan). */
-static char *
-changelog_latest(const char *buf, size_t len)
+static BlobEntry *
+cache_add(Walk *w, const ReGitOid *oid)
 {
+	BlobEntry  *e = palloc0(sizeof(BlobEntry));
+
+	e->oid = *oid;
+	e->next = w->cache[bucket(oid)];
+	w->cache[bucket(oid)] = e;
+	return e;
+}
+
+/* Highest "## [X.Y.Z]" / "## X.Y.Z" heading of a CHANGELOG blob (a line scan) into out. */
+static void
+changelog_latest(const char *buf, size_t len, void *arg)
+{
+	char	   *out = arg;
 	const char *p = buf,
 			   *end = buf + len;
 	ReVersion	best = {{-1, 0, 0}};
 	bool		found = false;
-	char		out[32];
 
 	while (p < end)
 	{
@@ -106,75 +117,200 @@ changelog_latest(const char *buf, size_t len)
 		}
 		p = nl + 1;
 	}
-	if (!found)
-		return NULL;
-	re_version_format(&best, out, sizeof(out));
-	return pstrdup(out);
+	if (found)
+		re_version_format(&best, out, 32);
+}
+
+typedef struct StatusScan
+{
+	Walk	   *w;
+	int		   *status;
+} StatusScan;
+
+static void
+scan_statuses(const char *buf, size_t len, void *arg)
+{
+	StatusScan *s = arg;
+
+	/* "open" counts only when a status mark said so: the scan gives -1 otherwise */
+	re_quick_item_statuses(buf, len, s->w->n, (const char *const *) s->w->versions,
+						   (const char *const *) s->w->ids, s->status);
+}
+
+/*
+ * Read an old blob through fn after checking its size in the object header:
+ * one over max_file_bytes is skipped with a NOTICE (its items count as
+ * absent, so their walk stops there); the call's byte budget is an ERROR.
+ */
+static bool
+history_blob(Walk *w, const ReGitOid *oid, const char *what, ReGitBlobFn fn, void *arg)
+{
+	char		err[512];
+	RgStatus	st = re_git_blob_with(&w->h->git, oid, what, (size_t) re_max_file_bytes, fn, arg,
+									  err, sizeof(err));
+
+	if (st == RG_OK)
+		return true;
+	if (st == RG_ETOTAL)
+		re_report_git_read(st, what, w->h->git.commit_hex, err);
+	if (st == RG_ETOOBIG)
+		ereport(NOTICE, (errmsg("history walk skipped an old version of %s: %s", what, err)));
+	return false;
 }
 
 /* Record the status of every tracked item in a release-file blob (line scan). */
 static BlobEntry *
-parse_release_blob(Walk *w, const git_oid *oid)
+parse_release_blob(Walk *w, const ReGitOid *oid)
 {
-	BlobEntry  *e = palloc0(sizeof(BlobEntry));
-	git_blob   *blob = NULL;
+	BlobEntry  *e = cache_add(w, oid);
+	StatusScan	s;
 	int			i;
 
-	e->oid = *oid;
 	e->status = palloc(sizeof(int) * w->n);
 	for (i = 0; i < w->n; i++)
 		e->status[i] = -1;
-	(void) i;
-	if (git_blob_lookup(&blob, w->h->git.repo, oid) == 0)
-	{
-		const char *buf = git_blob_rawcontent(blob);
-		size_t		len = (size_t) git_blob_rawsize(blob);
-
-		/* "open" counts only when a status mark said so: the scan gives -1 otherwise */
-		re_quick_item_statuses(buf, len, w->n, (const char *const *) w->versions,
-							   (const char *const *) w->ids, e->status);
-		git_blob_free(blob);
-	}
-	e->next = w->cache[bucket(oid)];
-	w->cache[bucket(oid)] = e;
+	s.w = w;
+	s.status = e->status;
+	(void) history_blob(w, oid, "a release file", scan_statuses, &s);
 	return e;
 }
 
+/* Newest released version in the current commit's CHANGELOG.md, or NULL. */
 static char *
-latest_release_at(Walk *w, git_tree *tree)
+latest_release_at(Walk *w)
 {
-	git_tree_entry *te = NULL;
+	ReGitOid	oid;
 	BlobEntry  *e;
-	char	   *latest = NULL;
 
-	if (git_tree_entry_bypath(&te, tree, "CHANGELOG.md") != 0)
+	if (!re_git_walk_entry(w->gw, "CHANGELOG.md", &oid))
 		return NULL;
-	e = cache_find(w, git_tree_entry_id(te));
+	e = cache_find(w, &oid);
 	if (e == NULL)
 	{
-		git_blob   *blob = NULL;
+		char		latest[32] = "";
 
-		e = palloc0(sizeof(BlobEntry));
-		e->oid = *git_tree_entry_id(te);
-		if (git_blob_lookup(&blob, w->h->git.repo, &e->oid) == 0)
-		{
-			e->latest = changelog_latest(git_blob_rawcontent(blob), (size_t) git_blob_rawsize(blob));
-			git_blob_free(blob);
-		}
-		e->next = w->cache[bucket(&e->oid)];
-		w->cache[bucket(&e->oid)] = e;
+		e = cache_add(w, &oid);
+		if (history_blob(w, &oid, "CHANGELOG.md", changelog_latest, latest) && latest[0])
+			e->latest = pstrdup(latest);
 	}
-	latest = e->latest;
-	git_tree_entry_free(te);
-	return latest;
+	return e->latest;
 }
 
 static void
 walk_free(void *arg)
 {
-	git_revwalk *rw = arg;
+	re_git_walk_end((ReGitWalk *) arg);
+}
 
-	git_revwalk_free(rw);
+/* The open deferred items whose age is tracked, sorted by version (SPI connected). */
+static void
+load_tracked(Walk *w, int64 repo_id)
+{
+	int			i;
+
+	re_spi_repo("DELETE FROM roadmap.item_history WHERE repo_id = $1", repo_id, NULL, SPI_OK_DELETE);
+	w->n = (int) re_spi_repo("SELECT d.version, d.item_id, i.path FROM roadmap.deferred d "
+							 "JOIN roadmap.item i USING (repo_id, version, item_id) "
+							 "JOIN roadmap.release r USING (repo_id, version) "
+							 "WHERE d.repo_id = $1 ORDER BY r.version_key, d.item_id COLLATE \"C\"",
+							 repo_id, NULL, SPI_OK_SELECT);
+	if (w->n == 0)
+		return;
+	w->t = palloc0(sizeof(Tracked) * w->n);
+	w->versions = palloc(sizeof(char *) * w->n);
+	w->ids = palloc(sizeof(char *) * w->n);
+	for (i = 0; i < w->n; i++)
+	{
+		w->t[i].version = re_get_text(i, 1);
+		w->t[i].item_id = re_get_text(i, 2);
+		w->versions[i] = w->t[i].version;
+		w->ids[i] = w->t[i].item_id;
+		w->t[i].path = re_get_text(i, 3);
+		w->t[i].active = w->t[i].path != NULL;
+	}
+}
+
+static void
+retire(Walk *w, int i)
+{
+	w->t[i].active = false;
+	w->active--;
+}
+
+/* One commit of the walk: extend the open run of every still-active item. */
+static void
+visit_commit(Walk *w, const char *hex, long long time)
+{
+	char	   *latest = latest_release_at(w);
+	const char *last_path = NULL;
+	ReGitOid	last_oid;
+	bool		have_oid = false;
+	int			i;
+
+	for (i = 0; i < w->n; i++)
+	{
+		BlobEntry  *e;
+		int			st;
+
+		if (!w->t[i].active)
+			continue;
+		/* the walk's commit and tree are freed with the handle: a cancel here leaks nothing */
+		CHECK_FOR_INTERRUPTS();
+		/* items are sorted by version, so runs share a path: look it up once */
+		if (last_path == NULL || strcmp(last_path, w->t[i].path) != 0)
+		{
+			last_path = w->t[i].path;
+			/* before the index layout, the release lived in the monolithic ROADMAP.md */
+			have_oid = re_git_walk_entry(w->gw, w->t[i].path, &last_oid) ||
+				(strcmp(w->t[i].path, "ROADMAP.md") != 0 &&
+				 re_git_walk_entry(w->gw, "ROADMAP.md", &last_oid));
+		}
+		if (!have_oid)
+		{
+			retire(w, i);
+			continue;
+		}
+		e = cache_find(w, &last_oid);
+		if (e == NULL || e->status == NULL)
+			e = parse_release_blob(w, &last_oid);
+		st = e->status[i];
+		if (st < 0 || st == IS_DONE)
+		{
+			retire(w, i);
+			continue;
+		}
+		strlcpy(w->t[i].first_commit, hex, sizeof(w->t[i].first_commit));
+		w->t[i].first_time = (int64) time;
+		w->t[i].first_release = latest;
+		w->t[i].commits++;
+	}
+}
+
+/* Store the items that were seen open in at least one commit. */
+static void
+store_history(Walk *w, int64 repo_id)
+{
+	ReCol		c[7];
+	int			i;
+
+	for (i = 0; i < 7; i++)
+		re_col_init(&c[i], i == 6 ? INT4OID : TEXTOID);
+	for (i = 0; i < w->n; i++)
+	{
+		if (w->t[i].commits == 0)
+			continue;
+		re_col_text(&c[0], w->t[i].version);
+		re_col_text(&c[1], w->t[i].item_id);
+		re_col_text(&c[2], w->t[i].first_commit);
+		re_col_text(&c[3], psprintf(INT64_FORMAT, w->t[i].first_time));
+		re_col_text(&c[4], w->t[i].first_release);
+		re_col_text(&c[5], w->t[i].path);
+		re_col_int(&c[6], w->t[i].commits);
+	}
+	re_bulk_insert("INSERT INTO roadmap.item_history (repo_id, version, item_id, first_seen_commit, first_seen_at, "
+				   "first_seen_release, path, commits_open) "
+				   "SELECT $1, v, id, fc, to_timestamp(ft::bigint), fr, p, n FROM unnest($2, $3, $4, $5, $6, $7, $8) "
+				   "AS u(v, id, fc, ft, fr, p, n)", repo_id, c, 7);
 }
 
 /* Walk history for the tracked items and store roadmap.item_history rows. */
@@ -182,132 +318,30 @@ int
 re_walk_history(ReHandle *h, int64 repo_id)
 {
 	Walk		w;
-	git_revwalk *rw = NULL;
-	git_oid		oid;
-	Oid			types[1] = {INT8OID};
-	Datum		vals[1] = {Int64GetDatum(repo_id)};
-	int			i,
-				active,
-				walked = 0;
-	ReCol		c[7];
+	char		err[256];
+	char		hex[41];
+	long long	time;
+	int			walked = 0;
 
-	re_spi_exec("DELETE FROM roadmap.item_history WHERE repo_id = $1", 1, types, vals, NULL, SPI_OK_DELETE);
-	re_spi_exec("SELECT d.version, d.item_id, i.path FROM roadmap.deferred d "
-				"JOIN roadmap.item i USING (repo_id, version, item_id) "
-				"JOIN roadmap.release r USING (repo_id, version) "
-				"WHERE d.repo_id = $1 ORDER BY r.version_key, d.item_id COLLATE \"C\"", 1, types, vals, NULL, SPI_OK_SELECT);
 	memset(&w, 0, sizeof(w));
 	w.h = h;
-	w.n = (int) SPI_processed;
+	load_tracked(&w, repo_id);
 	if (w.n == 0)
 		return 0;
-	w.t = palloc0(sizeof(Tracked) * w.n);
-	w.versions = palloc(sizeof(char *) * w.n);
-	w.ids = palloc(sizeof(char *) * w.n);
-	for (i = 0; i < w.n; i++)
-	{
-		w.t[i].version = SPI_getvalue(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 1);
-		w.t[i].item_id = SPI_getvalue(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 2);
-		w.versions[i] = w.t[i].version;
-		w.ids[i] = w.t[i].item_id;
-		w.t[i].path = SPI_getvalue(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 3);
-		w.t[i].active = w.t[i].path != NULL;
-	}
-	if (git_revwalk_new(&rw, h->git.repo) != 0)
+	w.gw = re_git_walk_begin(&h->git, err, sizeof(err));
+	if (w.gw == NULL)
 		ereport(ERROR, (errcode(ERRCODE_IO_ERROR), errmsg("could not walk the repository's history")));
-	re_handle_on_release(h, walk_free, rw);
-	git_revwalk_simplify_first_parent(rw);
-	git_revwalk_push(rw, git_commit_id(h->git.commit));
-	active = w.n;
-	while (active > 0 && walked < re_history_depth && git_revwalk_next(&oid, rw) == 0)
+	re_handle_on_release(h, walk_free, w.gw);
+	w.active = w.n;
+	while (w.active > 0 && walked < re_history_depth && re_git_walk_next(w.gw, hex, &time))
 	{
-		git_commit *commit = NULL;
-		git_tree   *tree = NULL;
-		char	   *latest;
-		char		hex[41];
-		const char *last_path;
-		git_oid		last_oid;
-		bool		have_oid = false;
-
-		if (git_commit_lookup(&commit, h->git.repo, &oid) != 0)
-			break;
-		if (git_commit_tree(&tree, commit) != 0)
-		{
-			git_commit_free(commit);
-			break;
-		}
+		CHECK_FOR_INTERRUPTS();
 		walked++;
-		git_oid_tostr(hex, sizeof(hex), &oid);
-		latest = latest_release_at(&w, tree);
-		last_path = NULL;
-		for (i = 0; i < w.n; i++)
-		{
-			git_tree_entry *te = NULL;
-			BlobEntry  *e;
-			int			st;
-
-			if (!w.t[i].active)
-				continue;
-			/* items are sorted by version, so runs share a path: look it up once */
-			if (last_path == NULL || strcmp(last_path, w.t[i].path) != 0)
-			{
-				last_path = w.t[i].path;
-				have_oid = false;
-				/* before the index layout, the release lived in the monolithic ROADMAP.md */
-				if (git_tree_entry_bypath(&te, tree, w.t[i].path) == 0 ||
-					(strcmp(w.t[i].path, "ROADMAP.md") != 0 &&
-					 git_tree_entry_bypath(&te, tree, "ROADMAP.md") == 0))
-				{
-					last_oid = *git_tree_entry_id(te);
-					have_oid = true;
-					git_tree_entry_free(te);
-				}
-			}
-			if (!have_oid)
-			{
-				w.t[i].active = false;
-				active--;
-				continue;
-			}
-			e = cache_find(&w, &last_oid);
-			if (e == NULL || e->status == NULL)
-				e = parse_release_blob(&w, &last_oid);
-			st = e->status[i];
-			if (st < 0 || st == IS_DONE)
-			{
-				w.t[i].active = false;
-				active--;
-				continue;
-			}
-			strlcpy(w.t[i].first_commit, hex, sizeof(w.t[i].first_commit));
-			w.t[i].first_time = (int64) git_commit_time(commit);
-			w.t[i].first_release = latest;
-			w.t[i].commits++;
-		}
-		git_tree_free(tree);
-		git_commit_free(commit);
+		visit_commit(&w, hex, time);
 		if (walked % 100 == 0)
-			ereport(DEBUG1, (errmsg("roadmap_enrich: history walk at %d commits, %d items still open", walked, active)));
+			ereport(DEBUG1, (errmsg("roadmap_enrich: history walk at %d commits, %d items still open", walked, w.active)));
 	}
-
-	for (i = 0; i < 7; i++)
-		re_col_init(&c[i], i == 6 ? INT4OID : TEXTOID);
-	for (i = 0; i < w.n; i++)
-	{
-		if (w.t[i].commits == 0)
-			continue;
-		re_col_text(&c[0], w.t[i].version);
-		re_col_text(&c[1], w.t[i].item_id);
-		re_col_text(&c[2], w.t[i].first_commit);
-		re_col_text(&c[3], psprintf(INT64_FORMAT, w.t[i].first_time));
-		re_col_text(&c[4], w.t[i].first_release);
-		re_col_text(&c[5], w.t[i].path);
-		re_col_int(&c[6], w.t[i].commits);
-	}
-	re_bulk_insert("INSERT INTO roadmap.item_history (repo_id, version, item_id, first_seen_commit, first_seen_at, "
-				   "first_seen_release, path, commits_open) "
-				   "SELECT $1, v, id, fc, to_timestamp(ft::bigint), fr, p, n FROM unnest($2, $3, $4, $5, $6, $7, $8) "
-				   "AS u(v, id, fc, ft, fr, p, n)", repo_id, c, 7);
+	store_history(&w, repo_id);
 	ereport(DEBUG1, (errmsg("roadmap_enrich: history walk read %d commits for %d items", walked, w.n)));
 	return walked;
 }

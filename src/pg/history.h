@@ -4,9 +4,7 @@
 #ifndef RE_HISTORY_H
 #define RE_HISTORY_H
 
-#include "glue.h"
-
-extern int	re_history_depth;
+#include "handle.h"
 
 /* Caller has SPI connected; fills roadmap.item_history; returns commits read. */
 int			re_walk_history(ReHandle *h, int64 repo_id);

@@ -1,22 +1,24 @@
 /*
- * ingest.c — roadmap.ingest(repo, ref): read a commit's roadmap files with
- * libgit2, understand them with the core, replace the repository's rows.
+ * ingest.c — read a commit's roadmap files through a repository handle,
+ * understand them with the core (mdoc, model), replace the repository's
+ * catalog rows, run the probes and the history walk. Calls catalog, config,
+ * errors, handle, history and probes.
  */
 #include "postgres.h"
 
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
-#include "fmgr.h"
 #include "lib/stringinfo.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
 #include "catalog.h"
-#include "glue.h"
+#include "config.h"
+#include "errors.h"
+#include "handle.h"
+#include "history.h"
 #include "ingest.h"
 #include "probes.h"
-#include "history.h"
-#include "runlog.h"
 #include "../core/model.h"
 
 static bool
@@ -69,39 +71,43 @@ load_doc(ReHandle *h, const char *path, MdDoc *doc, bool missing_ok)
 	st = re_git_read(&h->git, path, h->arena, lim.max_bytes, &buf, &len, NULL, err, sizeof(err));
 	if (st == RG_ENOTFOUND && missing_ok)
 		return false;
-	if (st == RG_ETOOBIG)
-		re_report_md_error(MD_ETOOBIG, path, h->git.commit_hex, err);
 	if (st != RG_OK)
-		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_FILE),
-				 errmsg("could not read \"%s\" from the repository", path),
-				 errdetail("%s", err)));
+		re_report_git_read(st, path, h->git.commit_hex, err);
 	ms = md_parse(h->arena, buf, len, &lim, doc, err, sizeof(err));
 	if (ms != MD_OK)
 		re_report_md_error(ms, path, h->git.commit_hex, err);
 	return true;
 }
 
-/* Replace the repository's catalog rows with the model. */
+/* The repository's rows that one ingest replaces, children first. */
+static const char *const clear_sql[] = {
+	"DELETE FROM roadmap.document WHERE repo_id = $1",
+	"DELETE FROM roadmap.release WHERE repo_id = $1",
+	"DELETE FROM roadmap.item WHERE repo_id = $1",
+	"DELETE FROM roadmap.changelog_entry WHERE repo_id = $1",
+	"DELETE FROM roadmap.constraint_rule WHERE repo_id = $1",
+	"DELETE FROM roadmap.plan_item WHERE repo_id = $1",
+	"DELETE FROM roadmap.deferred WHERE repo_id = $1",
+};
+
+/* Initialise ncols columns; types[i] is the element type of column i. */
 static void
-store_model(int64 repo_id, ReModel *m, ReFileList *files, const char **kinds)
+cols_init(ReCol *c, const Oid *types, int ncols)
 {
-	ReCol		c[16];
 	int			i;
-	Oid			types[1] = {INT8OID};
-	Datum		vals[1] = {Int64GetDatum(repo_id)};
-	static const char *const tables[] = {"document", "release", "item", "changelog_entry",
-	"constraint_rule", "plan_item", "deferred"};
 
-	for (i = 0; i < (int) lengthof(tables); i++)
-		re_spi_exec(psprintf("DELETE FROM roadmap.%s WHERE repo_id = $1", tables[i]),
-					1, types, vals, NULL, SPI_OK_DELETE);
+	for (i = 0; i < ncols; i++)
+		re_col_init(&c[i], types[i]);
+}
 
-	/* documents */
-	re_col_init(&c[0], TEXTOID);
-	re_col_init(&c[1], TEXTOID);
-	re_col_init(&c[2], TEXTOID);
-	re_col_init(&c[3], INT4OID);
+static void
+store_documents(int64 repo_id, ReFileList *files, const char **kinds)
+{
+	static const Oid types[] = {TEXTOID, TEXTOID, TEXTOID, INT4OID};
+	ReCol		c[lengthof(types)];
+	int			i;
+
+	cols_init(c, types, lengthof(types));
 	for (i = 0; i < files->n; i++)
 	{
 		if (kinds[i] == NULL)
@@ -112,11 +118,18 @@ store_model(int64 repo_id, ReModel *m, ReFileList *files, const char **kinds)
 		re_col_int(&c[3], (int) files->sizes[i]);
 	}
 	re_bulk_insert("INSERT INTO roadmap.document (repo_id, path, blob_id, kind, bytes) "
-				   "SELECT $1, * FROM unnest($2, $3, $4, $5)", repo_id, c, 4);
+				   "SELECT $1, * FROM unnest($2, $3, $4, $5)", repo_id, c, lengthof(types));
+}
 
-	/* releases */
-	for (i = 0; i < 12; i++)
-		re_col_init(&c[i], (i >= 4 && i <= 6) || i == 11 ? INT4OID : TEXTOID);
+static void
+store_releases(int64 repo_id, ReModel *m)
+{
+	static const Oid types[] = {TEXTOID, TEXTOID, TEXTOID, TEXTOID, INT4OID, INT4OID, INT4OID,
+	TEXTOID, TEXTOID, TEXTOID, TEXTOID, INT4OID};
+	ReCol		c[lengthof(types)];
+	int			i;
+
+	cols_init(c, types, lengthof(types));
 	for (i = 0; i < m->releases.n; i++)
 	{
 		ReRelease  *r = &m->releases.v[i];
@@ -139,11 +152,18 @@ store_model(int64 repo_id, ReModel *m, ReFileList *files, const char **kinds)
 				   "SELECT $1, v, roadmap.version_key(v), t, s, p, nullif(ls, 0), nullif(le, 0), nullif(hl, 0), "
 				   "sc, ef, st, sp, nullif(sl, 0) "
 				   "FROM unnest($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) "
-				   "AS u(v, t, s, p, ls, le, hl, sc, ef, st, sp, sl)", repo_id, c, 12);
+				   "AS u(v, t, s, p, ls, le, hl, sc, ef, st, sp, sl)", repo_id, c, lengthof(types));
+}
 
-	/* items */
-	for (i = 0; i < 15; i++)
-		re_col_init(&c[i], i == 13 ? INT4OID : (i == 14 ? BOOLOID : TEXTOID));
+static void
+store_items(int64 repo_id, ReModel *m)
+{
+	static const Oid types[] = {TEXTOID, TEXTOID, TEXTOID, TEXTOID, TEXTOID, TEXTOID, TEXTOID,
+	TEXTOID, TEXTOID, TEXTOID, TEXTOID, TEXTOID, INT4OID, BOOLOID};
+	ReCol		c[lengthof(types)];
+	int			i;
+
+	cols_init(c, types, lengthof(types));
 	for (i = 0; i < m->items.n; i++)
 	{
 		ReItem	   *it = &m->items.v[i];
@@ -160,19 +180,23 @@ store_model(int64 repo_id, ReModel *m, ReFileList *files, const char **kinds)
 		re_col_text(&c[9], it->section);
 		re_col_text(&c[10], it->description);
 		re_col_text(&c[11], it->path);
-		re_col_text(&c[12], NULL);
-		re_col_int(&c[13], it->line);
-		re_col_bool(&c[14], it->struck != 0);
+		re_col_int(&c[12], it->line);
+		re_col_bool(&c[13], it->struck != 0);
 	}
 	re_bulk_insert("INSERT INTO roadmap.item (repo_id, version, item_id, title, effort, priority, status, "
 				   "status_text, deferred_to, pillar, section, description, path, line, struck) "
-				   "SELECT $1, v, id, t, e, p, s, st, dt, pl, sec, d, pa, ln, sk "
-				   "FROM unnest($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) "
-				   "AS u(v, id, t, e, p, s, st, dt, pl, sec, d, pa, unused, ln, sk)", repo_id, c, 15);
+				   "SELECT $1, * FROM unnest($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+				   repo_id, c, lengthof(types));
+}
 
-	/* changelog */
-	for (i = 0; i < 8; i++)
-		re_col_init(&c[i], i == 1 || i == 7 ? INT4OID : TEXTOID);
+static void
+store_changelog(int64 repo_id, ReModel *m)
+{
+	static const Oid types[] = {TEXTOID, INT4OID, TEXTOID, TEXTOID, TEXTOID, TEXTOID, TEXTOID, INT4OID};
+	ReCol		c[lengthof(types)];
+	int			i;
+
+	cols_init(c, types, lengthof(types));
 	for (i = 0; i < m->changelog.n; i++)
 	{
 		ReChangelogEntry *e = &m->changelog.v[i];
@@ -191,11 +215,18 @@ store_model(int64 repo_id, ReModel *m, ReFileList *files, const char **kinds)
 				   "SELECT $1, v, CASE WHEN v <> 'unreleased' THEN roadmap.version_key(v) END, n, d, rt, s, t, "
 				   "coalesce(string_to_array(ids, ','), '{}'), ln "
 				   "FROM unnest($2, $3, $4, $5, $6, $7, $8, $9) AS u(v, n, d, rt, s, t, ids, ln) "
-				   "ON CONFLICT DO NOTHING", repo_id, c, 8);
+				   "ON CONFLICT DO NOTHING", repo_id, c, lengthof(types));
+}
 
-	/* constraint rules */
-	for (i = 0; i < 5; i++)
-		re_col_init(&c[i], i == 0 || i == 4 ? INT4OID : TEXTOID);
+static void
+store_rules_and_plans(int64 repo_id, ReModel *m)
+{
+	static const Oid rtypes[] = {INT4OID, TEXTOID, TEXTOID, TEXTOID, INT4OID};
+	static const Oid ptypes[] = {TEXTOID, TEXTOID, INT4OID, TEXTOID, TEXTOID, TEXTOID};
+	ReCol		c[lengthof(ptypes)];
+	int			i;
+
+	cols_init(c, rtypes, lengthof(rtypes));
 	for (i = 0; i < m->rules.n; i++)
 	{
 		re_col_int(&c[0], m->rules.v[i].rule_no);
@@ -205,11 +236,9 @@ store_model(int64 repo_id, ReModel *m, ReFileList *files, const char **kinds)
 		re_col_int(&c[4], m->rules.v[i].line);
 	}
 	re_bulk_insert("INSERT INTO roadmap.constraint_rule (repo_id, rule_no, kind, section, text, line) "
-				   "SELECT $1, * FROM unnest($2, $3, $4, $5, $6)", repo_id, c, 5);
+				   "SELECT $1, * FROM unnest($2, $3, $4, $5, $6)", repo_id, c, lengthof(rtypes));
 
-	/* plan items */
-	for (i = 0; i < 6; i++)
-		re_col_init(&c[i], i == 2 ? INT4OID : TEXTOID);
+	cols_init(c, ptypes, lengthof(ptypes));
 	for (i = 0; i < m->plan_items.n; i++)
 	{
 		RePlanItem *p = &m->plan_items.v[i];
@@ -222,7 +251,22 @@ store_model(int64 repo_id, ReModel *m, ReFileList *files, const char **kinds)
 		re_col_text(&c[5], p->text);
 	}
 	re_bulk_insert("INSERT INTO roadmap.plan_item (repo_id, version, path, line, item_id, status, text) "
-				   "SELECT $1, * FROM unnest($2, $3, $4, $5, $6, $7)", repo_id, c, 6);
+				   "SELECT $1, * FROM unnest($2, $3, $4, $5, $6, $7)", repo_id, c, lengthof(ptypes));
+}
+
+/* Replace the repository's catalog rows with the model. */
+static void
+store_model(int64 repo_id, ReModel *m, ReFileList *files, const char **kinds)
+{
+	int			i;
+
+	for (i = 0; i < (int) lengthof(clear_sql); i++)
+		re_spi_repo(clear_sql[i], repo_id, NULL, SPI_OK_DELETE);
+	store_documents(repo_id, files, kinds);
+	store_releases(repo_id, m);
+	store_items(repo_id, m);
+	store_changelog(repo_id, m);
+	store_rules_and_plans(repo_id, m);
 }
 
 /* Lock the repository's row (creating it) and return its id and last commit. */
@@ -231,24 +275,18 @@ lock_repository(const char *path, const char *ref, char **last_commit)
 {
 	Oid			types[2] = {TEXTOID, TEXTOID};
 	Datum		vals[2] = {CStringGetTextDatum(path), CStringGetTextDatum(ref)};
-	bool		isnull;
-	Datum		d;
+	char	   *head;
+	char	   *last_ref;
 
 	re_spi_exec("SELECT pg_advisory_xact_lock(hashtext('roadmap_enrich:' || $1))", 1, types, vals, NULL, SPI_OK_SELECT);
 	re_spi_exec("INSERT INTO roadmap.repository (path, ref) VALUES ($1, $2) "
 				"ON CONFLICT (path) DO UPDATE SET path = EXCLUDED.path "
 				"RETURNING repo_id, head_commit, ref", 2, types, vals, NULL, SPI_OK_INSERT_RETURNING);
-	d = SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 2, &isnull);
-	*last_commit = NULL;
-	if (!isnull)
-	{
-		char	   *last_ref = SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 3);
-
-		/* the same commit read through another ref is still a re-read */
-		if (last_ref && strcmp(last_ref, ref) == 0)
-			*last_commit = TextDatumGetCString(d);
-	}
-	return DatumGetInt64(SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull));
+	head = re_get_text(0, 2);
+	last_ref = re_get_text(0, 3);
+	/* the same commit read through another ref is still a re-read */
+	*last_commit = head && last_ref && strcmp(last_ref, ref) == 0 ? head : NULL;
+	return re_get_int8(0, 1, 0);
 }
 
 int64
@@ -264,7 +302,6 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	ReFileList	files;
 	int			probe_hits;
 	int			history_commits = 0;
-	char		err[512];
 	char	   *last_commit;
 	int64		repo_id;
 	int			i;
@@ -285,10 +322,7 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	}
 	*noop = false;
 
-	memset(&files, 0, sizeof(files));
-	if (re_git_list(&h->git, re_collect_file, &files, err, sizeof(err)) != RG_OK)
-		ereport(ERROR, (errcode(ERRCODE_IO_ERROR), errmsg("could not list the commit's files"),
-						errdetail("%s", err)));
+	re_handle_list(h, &files);
 	/* the markdown documents we consider, by kind; NULL for every other file */
 	kinds = palloc0(sizeof(char *) * (files.n + 1));
 	for (i = 0; i < files.n; i++)
@@ -360,39 +394,4 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	re_run_log(repo_id, "ingest", NULL, h->git.commit_hex, started, "success", counts.data, NULL);
 	re_handle_close(h);
 	return repo_id;
-}
-
-/* The work of roadmap.ingest; its caller records a failure. */
-static int64
-ingest_body(const char *repo, const char *ref)
-{
-	bool		noop;
-	int64		id;
-
-	SPI_connect();
-	id = re_ingest(repo, ref, &noop);
-	SPI_finish();
-	return id;
-}
-
-PG_FUNCTION_INFO_V1(roadmap_ingest);
-Datum
-roadmap_ingest(PG_FUNCTION_ARGS)
-{
-	MemoryContext cxt = CurrentMemoryContext;
-	const char *repo = text_to_cstring(PG_GETARG_TEXT_PP(0));
-	const char *ref = text_to_cstring(PG_GETARG_TEXT_PP(1));
-	int64		id = 0;
-
-	PG_TRY();
-	{
-		id = ingest_body(repo, ref);
-	}
-	PG_CATCH();
-	{
-		re_log_failure(cxt, "ingest", NULL, repo);
-		PG_RE_THROW();
-	}
-	PG_END_TRY();
-	PG_RETURN_INT64(id);
 }

@@ -1,209 +1,25 @@
 /*
- * render.c — roadmap.render(version, repo, write, commit), roadmap.diff and
- * the write-back that happens only when the calling transaction commits.
+ * render.c — render a release's section with its stored proposals.
  *
- * render builds the new text of the release's file from the commit that was
- * ingested (never from the work tree) and checks that it parses back into
- * the same items plus the new ones. With write, the files and the commit
- * message are queued in TopTransactionContext; a pre-commit callback then
- * re-checks the repository, replaces the files atomically and commits with
- * libgit2. ROLLBACK therefore writes nothing.
+ * The new text of the release's file is built from the commit that was
+ * ingested (never from the work tree) and checked to parse back into the
+ * same items plus the new ones. With write, the files are handed to
+ * writeback.c, which writes them only when the transaction commits.
  */
 #include "postgres.h"
 
-#include "access/xact.h"
-#include "catalog/pg_authid.h"
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
-#include "fmgr.h"
-#include "miscadmin.h"
-#include "utils/acl.h"
+#include "lib/stringinfo.h"
 #include "utils/builtins.h"
-#include "utils/guc.h"
-#include "utils/memutils.h"
-#include "utils/timestamp.h"
-#include "utils/wait_event.h"
-#include "storage/latch.h"
 
 #include "catalog.h"
-#include "enrich.h"
-#include "glue.h"
-#include "ingest.h"
+#include "config.h"
+#include "handle.h"
 #include "render.h"
+#include "writeback.h"
 #include "../core/model.h"
 #include "../core/render.h"
-
-char	   *re_author_name = NULL;
-char	   *re_author_email = NULL;
-char	   *re_push_remote = NULL;
-static char *re_debug_fault_delay = NULL;
-
-/* Test hook: sleep at a write-back stage named in roadmap_enrich.debug_fault_delay ("stage:ms"). */
-static void
-fault_delay(const char *stage)
-{
-	const char *colon;
-	long		ms;
-	TimestampTz until;
-
-	if (re_debug_fault_delay == NULL || re_debug_fault_delay[0] == '\0')
-		return;
-	colon = strchr(re_debug_fault_delay, ':');
-	if (colon == NULL || strncmp(re_debug_fault_delay, stage, colon - re_debug_fault_delay) != 0 ||
-		strlen(stage) != (size_t) (colon - re_debug_fault_delay))
-		return;
-	ms = atol(colon + 1);
-	until = TimestampTzPlusMilliseconds(GetCurrentTimestamp(), ms);
-	while (GetCurrentTimestamp() < until)
-	{
-		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 100, WAIT_EVENT_PG_SLEEP);
-		ResetLatch(MyLatch);
-	}
-}
-
-typedef struct PendingWrite
-{
-	char	   *repo_path;
-	char	   *expected_head;
-	char	   *message;
-	bool		commit;
-	int			nfiles;
-	ReGitWrite	files[2];
-	char	   *old_data[2];
-	size_t		old_len[2];
-	struct PendingWrite *next;
-} PendingWrite;
-
-static PendingWrite *pending = NULL;
-static bool callback_registered = false;
-
-void
-re_render_guc_init(void)
-{
-	DefineCustomStringVariable("roadmap_enrich.author_name", "Author name of write-back commits.", NULL,
-							   &re_author_name, "roadmap_enrich", PGC_USERSET, 0, NULL, NULL, NULL);
-	DefineCustomStringVariable("roadmap_enrich.author_email", "Author email of write-back commits.", NULL,
-							   &re_author_email, "roadmap_enrich@localhost", PGC_USERSET, 0, NULL, NULL, NULL);
-	DefineCustomStringVariable("roadmap_enrich.push_remote",
-							   "Remote to push to after a write-back commit (empty: no push).", NULL,
-							   &re_push_remote, "", PGC_SUSET, 0, NULL, NULL, NULL);
-	DefineCustomStringVariable("roadmap_enrich.debug_fault_delay",
-							   "Testing only: sleep at a write-back stage (\"before_files:ms\", \"after_files:ms\", \"after_index:ms\").",
-							   NULL, &re_debug_fault_delay, "", PGC_SUSET, GUC_NOT_IN_SAMPLE, NULL, NULL, NULL);
-	re_git_stage_hook = fault_delay;
-}
-
-/* Writing server files needs superuser or pg_write_server_files. */
-void
-re_require_write_privilege(void)
-{
-	if (!superuser() && !has_privs_of_role(GetUserId(), ROLE_PG_WRITE_SERVER_FILES))
-		ereport(ERROR,
-				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
-				 errmsg("permission denied to write repositories on the server"),
-				 errdetail("Writing back the enriched roadmap changes files on the server's file system."),
-				 errhint("Grant the role pg_write_server_files, or call with apply => false / write => false.")));
-}
-
-static void
-report_git(RgStatus st, const char *path, const char *err)
-{
-	switch (st)
-	{
-		case RG_EBARE:
-			ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-							errmsg("cannot write back into bare repository \"%s\"", path), errdetail("%s", err),
-							errhint("Ingest and enrich a clone with a work tree, and push from it.")));
-			break;
-		case RG_EDETACHED:
-			ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-							errmsg("cannot commit in \"%s\": HEAD is detached", path), errdetail("%s", err),
-							errhint("Check out a branch (git switch <branch>) before enriching with write-back.")));
-			break;
-		case RG_ESTATE:
-			ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-							errmsg("cannot write back into \"%s\": an operation is in progress", path),
-							errdetail("%s", err), errhint("Finish or abort the merge/rebase first.")));
-			break;
-		case RG_EDIRTY:
-			ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-							errmsg("cannot write back into \"%s\": the target file has uncommitted changes", path),
-							errdetail("%s", err),
-							errhint("Commit or stash your edits, then run enrich again; nothing was written. "
-									"If an interrupted write-back left the change, git checkout -- <file> discards it.")));
-			break;
-		case RG_EMOVED:
-			ereport(ERROR, (errcode(ERRCODE_T_R_SERIALIZATION_FAILURE),
-							errmsg("HEAD of \"%s\" moved since it was ingested", path), errdetail("%s", err),
-							errhint("Run roadmap.enrich again; it re-reads the new commit.")));
-			break;
-		case RG_ELOCKED:
-			ereport(ERROR, (errcode(ERRCODE_LOCK_NOT_AVAILABLE),
-							errmsg("the git index of \"%s\" is locked", path), errdetail("%s", err),
-							errhint("If no git process is running, remove the index.lock file named above.")));
-			break;
-		default:
-			ereport(ERROR, (errcode(ERRCODE_IO_ERROR),
-							errmsg("write-back into \"%s\" failed", path), errdetail("%s", err)));
-	}
-}
-
-/* Check and perform one queued write; the git handle dies with its memory context. */
-static void
-perform_write(PendingWrite *w)
-{
-	ReHandle   *h = re_handle_open(w->repo_path, "for write-back");
-	char		err[1024];
-	char		hex[41];
-	RgStatus	st;
-
-	st = re_git_check_writable(&h->git, w->files, w->nfiles, w->expected_head, err, sizeof(err));
-	if (st != RG_OK)
-		report_git(st, w->repo_path, err);
-	st = re_git_apply(&h->git, w->files, w->nfiles, w->commit, w->message, re_author_name,
-					  re_author_email, re_push_remote, hex, err, sizeof(err));
-	if (st != RG_OK)
-	{
-		/* put the committed bytes back so the work tree is as it was */
-		char		e2[256];
-		char		hex2[41];
-		int			i;
-
-		for (i = 0; i < w->nfiles; i++)
-		{
-			ReGitWrite	back = {w->files[i].path, w->old_data[i], w->old_len[i]};
-
-			(void) re_git_apply(&h->git, &back, 1, 0, NULL, NULL, NULL, NULL, hex2, e2, sizeof(e2));
-		}
-		report_git(st, w->repo_path, err);
-	}
-	if (w->commit)
-		ereport(NOTICE, (errmsg("roadmap_enrich: committed %s in %s", hex, w->repo_path)));
-	re_handle_close(h);
-}
-
-/* Pre-commit: perform the queued writes; an error aborts the transaction. */
-static void
-xact_callback(XactEvent event, void *arg)
-{
-	if (event == XACT_EVENT_PRE_COMMIT || event == XACT_EVENT_PARALLEL_PRE_COMMIT)
-	{
-		PendingWrite *list = pending;
-		PendingWrite *w;
-
-		pending = NULL;
-		for (w = list; w; w = w->next)
-			perform_write(w);
-	}
-	else if (event == XACT_EVENT_ABORT || event == XACT_EVENT_PARALLEL_ABORT || event == XACT_EVENT_COMMIT)
-		pending = NULL;			/* TopTransactionContext is gone with the transaction */
-}
-
-static char *
-sval(int row, int col)
-{
-	return SPI_getvalue(SPI_tuptable->vals[row], SPI_tuptable->tupdesc, col);
-}
 
 /*
  * Copy of text with the first occurrence of `from` on line `lineno` replaced
@@ -255,8 +71,7 @@ verify_reparse(ReArena *a, const char *path, const char *text, size_t len, const
 	MdLimits	lim = re_md_limits();
 	int			i,
 				k;
-	Oid			types[2] = {INT8OID, TEXTOID};
-	Datum		vals[2] = {Int64GetDatum(repo_id), CStringGetTextDatum(version)};
+	int			nold;
 
 	lim.max_bytes = len + 1;
 	if (md_parse(a, text, len, &lim, &doc, err, sizeof(err)) != MD_OK)
@@ -267,10 +82,11 @@ verify_reparse(ReArena *a, const char *path, const char *text, size_t len, const
 		re_model_roadmap(&m, path, &doc);
 	else
 		re_model_release_file(&m, path, &doc);
-	re_spi_exec("SELECT item_id FROM roadmap.item WHERE repo_id = $1 AND version = $2", 2, types, vals, NULL, SPI_OK_SELECT);
-	for (i = 0; i < (int) SPI_processed + n; i++)
+	nold = (int) re_spi_repo("SELECT item_id FROM roadmap.item WHERE repo_id = $1 AND version = $2",
+							 repo_id, version, SPI_OK_SELECT);
+	for (i = 0; i < nold + n; i++)
 	{
-		const char *id = i < (int) SPI_processed ? sval(i, 1) : items[i - SPI_processed].item_id;
+		const char *id = i < nold ? re_get_text(i, 1) : items[i - nold].item_id;
 
 		for (k = 0; k < m.items.n; k++)
 			if (strcmp(m.items.v[k].version, version) == 0 && strcmp(m.items.v[k].item_id, id) == 0)
@@ -282,27 +98,163 @@ verify_reparse(ReArena *a, const char *path, const char *text, size_t len, const
 	}
 }
 
+/* What the catalog knows about the release section to render. */
+typedef struct RenderTarget
+{
+	char	   *repo_path;
+	char	   *head;
+	char	   *layout;
+	char	   *path;
+	int			line_start;
+	int			line_end;
+	int			level;
+	char	   *summary_path;
+	int			summary_line;
+	char	   *effort;
+	char	   *theme;
+	char	   *risks;
+} RenderTarget;
+
+/* Columns of the render-target query. */
+enum
+{
+	RT_REPO_PATH = 1, RT_HEAD, RT_LAYOUT, RT_PATH, RT_LINE_START, RT_LINE_END, RT_LEVEL,
+	RT_SUMMARY_PATH, RT_SUMMARY_LINE, RT_EFFORT, RT_THEME, RT_RISKS
+};
+
+/* Read the release's section, file and stored enrichment; errors when absent. */
+static void
+fetch_target(int64 repo_id, const char *version, RenderTarget *t)
+{
+	if (re_spi_repo("SELECT p.path, p.head_commit, p.layout, r.path, r.line_start, r.line_end, r.heading_level, "
+				"r.summary_path, r.summary_line, r.effort, e.theme, e.risks "
+				"FROM roadmap.release r JOIN roadmap.repository p USING (repo_id) "
+				"LEFT JOIN roadmap.enrichment e USING (repo_id, version) "
+				"WHERE r.repo_id = $1 AND r.version = $2", repo_id, version, SPI_OK_SELECT) == 0)
+		ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT), errmsg("release %s is not in the roadmap", version),
+						errhint("SELECT version FROM roadmap.release WHERE status <> 'released' lists the candidates.")));
+	t->repo_path = re_get_text(0, RT_REPO_PATH);
+	t->head = re_get_text(0, RT_HEAD);
+	t->layout = re_get_text(0, RT_LAYOUT);
+	t->path = re_get_text(0, RT_PATH);
+	t->line_start = re_get_int(0, RT_LINE_START, 0);
+	if (t->line_start == 0 || t->path == NULL)
+		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+						errmsg("release %s has no section to enrich", version),
+						errdetail("The roadmap lists it, but no \"## v%s — …\" heading was found in %s.", version,
+								  t->path ? t->path : "its file"),
+						errhint("Add the release section, commit, and run again.")));
+	t->line_end = re_get_int(0, RT_LINE_END, 0);
+	t->level = re_get_int(0, RT_LEVEL, 2);
+	t->summary_path = re_get_text(0, RT_SUMMARY_PATH);
+	t->summary_line = re_get_int(0, RT_SUMMARY_LINE, 0);
+	t->effort = re_get_text(0, RT_EFFORT);
+	t->theme = re_get_text(0, RT_THEME);
+	t->risks = re_get_text(0, RT_RISKS);
+	if (t->theme == NULL)
+		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+						errmsg("release %s has no stored proposals", version),
+						errhint("Run SELECT * FROM roadmap.enrich('%s', apply => false) first.", version)));
+}
+
+/* The pillars in their catalog order. */
+static void
+fetch_pillars(RePillarDef *pillars)
+{
+	int			i;
+
+	re_spi_exec("SELECT pillar, name, prefix FROM roadmap.pillar ORDER BY ord", 0, NULL, NULL, NULL, SPI_OK_SELECT);
+	for (i = 0; i < RE_NPILLARS && i < (int) SPI_processed; i++)
+	{
+		pillars[i].key = re_get_text(i, 1);
+		pillars[i].name = re_get_text(i, 2);
+		pillars[i].prefix = re_get_text(i, 3);
+		pillars[i].next_number = 0;
+	}
+}
+
+/* The stored proposals of (repo, version), in order. */
+static ReProposal *
+fetch_proposals(int64 repo_id, const char *version, int *n)
+{
+	ReProposal *items;
+	int			i;
+
+	*n = (int) re_spi_repo("SELECT item_id, pillar, title, effort, priority, description, dependencies, schema_change "
+						   "FROM roadmap.proposal WHERE repo_id = $1 AND version = $2 ORDER BY ord",
+						   repo_id, version, SPI_OK_SELECT);
+	items = palloc0(sizeof(ReProposal) * (*n + 1));
+	for (i = 0; i < *n; i++)
+	{
+		items[i].item_id = re_get_text(i, 1);
+		items[i].pillar = re_get_text(i, 2);
+		items[i].title = re_get_text(i, 3);
+		items[i].effort = re_get_text(i, 4);
+		items[i].priority = re_get_text(i, 5);
+		items[i].description = re_get_text(i, 6);
+		items[i].dependencies = re_get_text(i, 7);
+		items[i].schema_change = re_get_bool(i, 8, false);
+	}
+	return items;
+}
+
+/*
+ * Update the release's effort for the new items. Monolithic layout: the
+ * Effort Summary row lives in the section's file; edit it in *text (same
+ * line count). Index layout: bump the Scope class in the summary file when
+ * the new items alone are large; returns that file's new text (or NULL).
+ */
+static char *
+edit_effort(ReHandle *h, const RenderTarget *t, const ReProposal *items, int n,
+			char **text, size_t *len, size_t *summary_len)
+{
+	int			i;
+
+	if (t->summary_path == NULL || t->summary_line <= 0 || t->effort == NULL)
+		return NULL;
+	if (strcmp(t->summary_path, t->path) == 0)
+	{
+		char	   *neweff = re_effort_with_items(h->arena, t->effort, items, n);
+		size_t		nlen;
+		char	   *edited = strcmp(neweff, t->effort) != 0 ?
+			replace_in_line(*text, *len, t->summary_line, t->effort, neweff, &nlen) : NULL;
+
+		if (edited)
+		{
+			*text = edited;
+			*len = nlen;
+		}
+		return NULL;
+	}
+	else
+	{
+		double		days = 0;
+		const char *bump = NULL;
+		char	   *st;
+
+		for (i = 0; i < n; i++)
+			days += re_effort_days(items[i].effort);
+		if (days >= 15 && strcmp(t->effort, "Small") == 0)
+			bump = "Medium";
+		else if (days >= 15 && strcmp(t->effort, "Medium") == 0)
+			bump = "Large";
+		if (bump == NULL)
+			return NULL;
+		st = re_handle_read(h, t->summary_path, summary_len);
+		if (st == NULL)
+			return NULL;
+		return replace_in_line(st, *summary_len, t->summary_line, psprintf("| %s |", t->effort),
+							   psprintf("| %s |", bump), summary_len);
+	}
+}
+
 char *
 re_render_apply(int64 repo_id, const char *version, bool write, bool commit)
 {
-	Oid			types[2] = {INT8OID, TEXTOID};
-	Datum		vals[2] = {Int64GetDatum(repo_id), CStringGetTextDatum(version)};
-	char	   *repo_path,
-			   *head,
-			   *layout,
-			   *path,
-			   *theme,
-			   *risks,
-			   *summary_path,
-			   *effort;
-	int			line_start,
-				line_end,
-				level,
-				summary_line,
-				i,
-				n;
+	RenderTarget t;
 	ReHandle   *h;
 	ReProposal *items;
+	int			n;
 	RePillarDef pillars[RE_NPILLARS];
 	ReRenderIn	rin;
 	ReRenderOut rout;
@@ -310,270 +262,48 @@ re_render_apply(int64 repo_id, const char *version, bool write, bool commit)
 	char	   *text;
 	size_t		len;
 	char	   *result;
-	char	   *summary_text = NULL;
+	char	   *summary_text;
 	size_t		summary_len = 0;
 
-	re_spi_exec("SELECT p.path, p.head_commit, p.layout, r.path, r.line_start, r.line_end, r.heading_level, "
-				"r.summary_path, r.summary_line, r.effort, e.theme, e.risks "
-				"FROM roadmap.release r JOIN roadmap.repository p USING (repo_id) "
-				"LEFT JOIN roadmap.enrichment e USING (repo_id, version) "
-				"WHERE r.repo_id = $1 AND r.version = $2", 2, types, vals, NULL, SPI_OK_SELECT);
-	if (SPI_processed == 0)
-		ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT), errmsg("release %s is not in the roadmap", version),
-						errhint("SELECT version FROM roadmap.release WHERE status <> 'released' lists the candidates.")));
-	repo_path = sval(0, 1);
-	head = sval(0, 2);
-	layout = sval(0, 3);
-	path = sval(0, 4);
-	if (sval(0, 5) == NULL || path == NULL)
-		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-						errmsg("release %s has no section to enrich", version),
-						errdetail("The roadmap lists it, but no \"## v%s — …\" heading was found in %s.", version,
-								  path ? path : "its file"),
-						errhint("Add the release section, commit, and run again.")));
-	line_start = atoi(sval(0, 5));
-	line_end = atoi(sval(0, 6));
-	level = sval(0, 7) ? atoi(sval(0, 7)) : 2;
-	summary_path = sval(0, 8);
-	summary_line = sval(0, 9) ? atoi(sval(0, 9)) : 0;
-	effort = sval(0, 10);
-	theme = sval(0, 11);
-	risks = sval(0, 12);
-	if (theme == NULL)
-		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-						errmsg("release %s has no stored proposals", version),
-						errhint("Run SELECT * FROM roadmap.enrich('%s', apply => false) first.", version)));
+	fetch_target(repo_id, version, &t);
+	fetch_pillars(pillars);
+	items = fetch_proposals(repo_id, version, &n);
 
-	re_spi_exec("SELECT pillar, name, prefix FROM roadmap.pillar ORDER BY ord", 0, NULL, NULL, NULL, SPI_OK_SELECT);
-	for (i = 0; i < RE_NPILLARS && i < (int) SPI_processed; i++)
-	{
-		pillars[i].key = sval(i, 1);
-		pillars[i].name = sval(i, 2);
-		pillars[i].prefix = sval(i, 3);
-		pillars[i].next_number = 0;
-	}
-	re_spi_exec("SELECT item_id, pillar, title, effort, priority, description, dependencies, schema_change "
-				"FROM roadmap.proposal WHERE repo_id = $1 AND version = $2 ORDER BY ord",
-				2, types, vals, NULL, SPI_OK_SELECT);
-	n = (int) SPI_processed;
-	items = palloc0(sizeof(ReProposal) * (n + 1));
-	for (i = 0; i < n; i++)
-	{
-		items[i].item_id = sval(i, 1);
-		items[i].pillar = sval(i, 2);
-		items[i].title = sval(i, 3);
-		items[i].effort = sval(i, 4);
-		items[i].priority = sval(i, 5);
-		items[i].description = sval(i, 6);
-		items[i].dependencies = sval(i, 7);
-		items[i].schema_change = sval(i, 8)[0] == 't';
-	}
-
-	h = re_handle_open(repo_path, "to roadmap.render");
-	re_handle_resolve(h, head, repo_path);
-	text = re_handle_read(h, path, &len);
+	h = re_handle_open(t.repo_path, "to roadmap.render");
+	re_handle_resolve(h, t.head, t.repo_path);
+	text = re_handle_read(h, t.path, &len);
 	if (text == NULL)
 		ereport(ERROR, (errcode(ERRCODE_UNDEFINED_FILE),
-						errmsg("%s is not in commit %s", path, head)));
-
-	/* monolithic: the Effort Summary row lives in the same file; edit it first (same line count) */
-	if (summary_path && summary_line > 0 && strcmp(summary_path, path) == 0 && effort)
-	{
-		char	   *neweff = re_effort_with_items(h->arena, effort, items, n);
-		size_t		nlen;
-		char	   *t = strcmp(neweff, effort) != 0 ?
-			replace_in_line(text, len, summary_line, effort, neweff, &nlen) : NULL;
-
-		if (t)
-		{
-			text = t;
-			len = nlen;
-		}
-	}
-	else if (summary_path && summary_line > 0 && effort && strcmp(summary_path, path) != 0)
-	{
-		/* index layout: bump the Scope class when the new items alone are large */
-		double		days = 0;
-		const char *bump = NULL;
-
-		for (i = 0; i < n; i++)
-			days += re_effort_days(items[i].effort);
-		if (days >= 15 && strcmp(effort, "Small") == 0)
-			bump = "Medium";
-		else if (days >= 15 && strcmp(effort, "Medium") == 0)
-			bump = "Large";
-		if (bump)
-		{
-			char	   *st = re_handle_read(h, summary_path, &summary_len);
-
-			if (st)
-				summary_text = replace_in_line(st, summary_len, summary_line, psprintf("| %s |", effort),
-											   psprintf("| %s |", bump), &summary_len);
-		}
-	}
+						errmsg("%s is not in commit %s", t.path, t.head)));
+	summary_text = edit_effort(h, &t, items, n, &text, &len, &summary_len);
 
 	memset(&rin, 0, sizeof(rin));
 	rin.text = text;
 	rin.len = len;
-	rin.line_start = line_start;
-	rin.line_end = line_end;
-	rin.level = level;
+	rin.line_start = t.line_start;
+	rin.line_end = t.line_end;
+	rin.level = t.level;
 	rin.pillars = pillars;
 	rin.items = items;
 	rin.nitems = n;
-	rin.theme = theme;
-	rin.risks = risks;
+	rin.theme = t.theme;
+	rin.risks = t.risks;
 	if (re_render(h->arena, &rin, &rout, err, sizeof(err)) != 0)
 		ereport(ERROR, (errcode(ERRCODE_DATA_EXCEPTION), errmsg("could not render v%s", version),
 						errdetail("%s", err)));
-	verify_reparse(h->arena, path, rout.text, rout.len, version, strcmp(layout, "monolithic") == 0,
+	verify_reparse(h->arena, t.path, rout.text, rout.len, version, strcmp(t.layout, "monolithic") == 0,
 				   items, n, repo_id);
 	result = pnstrdup(rout.text, rout.len);
 
-	if (write)
+	/* nothing new: no write, no commit */
+	if (write && (rout.added_rows > 0 || summary_text))
 	{
-		MemoryContext old = MemoryContextSwitchTo(TopTransactionContext);
-		PendingWrite *w = palloc0(sizeof(PendingWrite));
-		size_t		old_len;
-		char	   *old_text = re_handle_read(h, path, &old_len);
+		ReGitWrite	files[2] = {{t.path, rout.text, rout.len}, {t.summary_path, summary_text, summary_len}};
 
-		w->repo_path = pstrdup(repo_path);
-		w->expected_head = pstrdup(head);
-		w->message = psprintf("roadmap: enrich v%s with six-pillar quality items", version);
-		w->commit = commit;
-		w->files[0].path = pstrdup(path);
-		w->files[0].data = pnstrdup(rout.text, rout.len);
-		w->files[0].len = rout.len;
-		w->old_data[0] = pnstrdup(old_text, old_len);
-		w->old_len[0] = old_len;
-		w->nfiles = 1;
-		if (summary_text)
-		{
-			size_t		ol;
-			char	   *ot = re_handle_read(h, summary_path, &ol);
-
-			w->files[1].path = pstrdup(summary_path);
-			w->files[1].data = pnstrdup(summary_text, summary_len);
-			w->files[1].len = summary_len;
-			w->old_data[1] = pnstrdup(ot, ol);
-			w->old_len[1] = ol;
-			w->nfiles = 2;
-		}
-		MemoryContextSwitchTo(old);
-
-		/* fail now, not at commit time, when the repository cannot take the write */
-		{
-			RgStatus	st;
-
-			if (rout.added_rows == 0 && !summary_text)
-				w->nfiles = 0;	/* nothing new: no write, no commit */
-			if (w->nfiles > 0)
-			{
-				st = re_git_check_writable(&h->git, w->files, w->nfiles, head, err, sizeof(err));
-				if (st != RG_OK)
-					report_git(st, repo_path, err);
-				if (!callback_registered)
-				{
-					RegisterXactCallback(xact_callback, NULL);
-					callback_registered = true;
-				}
-				w->next = pending;
-				pending = w;
-			}
-		}
+		re_writeback_queue(h, t.repo_path, t.head,
+						   psprintf("roadmap: enrich v%s with six-pillar quality items", version),
+						   commit, files, summary_text ? 2 : 1);
 	}
 	re_handle_close(h);
 	return result;
-}
-
-PG_FUNCTION_INFO_V1(roadmap_render);
-Datum
-roadmap_render(PG_FUNCTION_ARGS)
-{
-	char	   *version;
-	char	   *repo = PG_ARGISNULL(1) ? NULL : text_to_cstring(PG_GETARG_TEXT_PP(1));
-	bool		write = PG_ARGISNULL(2) ? true : PG_GETARG_BOOL(2);
-	bool		commit = PG_ARGISNULL(3) ? true : PG_GETARG_BOOL(3);
-	char	   *path,
-			   *ref,
-			   *rendered;
-	int64		repo_id;
-	text	   *result;
-
-	if (PG_ARGISNULL(0))
-		ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED), errmsg("version must not be null")));
-	version = re_version_arg(text_to_cstring(PG_GETARG_TEXT_PP(0)));
-	re_require_read_privilege();
-	if (write)
-		re_require_write_privilege();
-	SPI_connect();
-	repo_id = re_resolve_repo(repo, &path, &ref);
-	{
-		bool		noop;
-
-		/* render against the current commit; this holds the repository's lock */
-		re_ingest(path, ref, &noop);
-	}
-	rendered = re_render_apply(repo_id, version, write, commit);
-	result = (text *) SPI_palloc(VARHDRSZ + strlen(rendered));
-	SET_VARSIZE(result, VARHDRSZ + strlen(rendered));
-	memcpy(VARDATA(result), rendered, strlen(rendered));
-	SPI_finish();
-	PG_RETURN_TEXT_P(result);
-}
-
-PG_FUNCTION_INFO_V1(roadmap_diff);
-Datum
-roadmap_diff(PG_FUNCTION_ARGS)
-{
-	char	   *version;
-	char	   *repo = PG_ARGISNULL(1) ? NULL : text_to_cstring(PG_GETARG_TEXT_PP(1));
-	char	   *path,
-			   *ref,
-			   *newtext;
-	int64		repo_id;
-	ReHandle   *h;
-	ReBuf		d;
-	char	   *old;
-	size_t		old_len;
-	char		err[512];
-	text	   *result;
-	char	   *file;
-	char	   *head;
-
-	if (PG_ARGISNULL(0))
-		ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED), errmsg("version must not be null")));
-	version = re_version_arg(text_to_cstring(PG_GETARG_TEXT_PP(0)));
-	re_require_read_privilege();
-	SPI_connect();
-	repo_id = re_resolve_repo(repo, &path, &ref);
-	{
-		bool		noop;
-
-		re_ingest(path, ref, &noop);	/* diff against the current commit */
-	}
-	newtext = re_render_apply(repo_id, version, false, false);
-	{
-		Oid			types[2] = {INT8OID, TEXTOID};
-		Datum		vals[2] = {Int64GetDatum(repo_id), CStringGetTextDatum(version)};
-
-		re_spi_exec("SELECT r.path, p.head_commit FROM roadmap.release r JOIN roadmap.repository p USING (repo_id) "
-					"WHERE r.repo_id = $1 AND r.version = $2", 2, types, vals, NULL, SPI_OK_SELECT);
-		file = sval(0, 1);
-		head = sval(0, 2);
-	}
-	h = re_handle_open(path, "to roadmap.diff");
-	re_handle_resolve(h, head, path);
-	if (re_git_read(&h->git, file, h->arena, (size_t) re_max_file_bytes, &old, &old_len, NULL, err, sizeof(err)) != RG_OK)
-		ereport(ERROR, (errcode(ERRCODE_UNDEFINED_FILE), errmsg("%s is not in commit %s", file, head)));
-	re_buf_init(&d);
-	re_git_diff(file, old, old_len, newtext, strlen(newtext), &d);
-	result = (text *) SPI_palloc(VARHDRSZ + d.len);
-	SET_VARSIZE(result, VARHDRSZ + d.len);
-	if (d.len)
-		memcpy(VARDATA(result), d.data, d.len);
-	re_buf_free(&d);
-	re_handle_close(h);
-	SPI_finish();
-	PG_RETURN_TEXT_P(result);
 }

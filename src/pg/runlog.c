@@ -23,6 +23,7 @@
 #include "utils/snapmgr.h"
 #include "utils/timestamp.h"
 
+#include "catalog.h"
 #include "runlog.h"
 
 typedef struct RunLogMsg
@@ -99,8 +100,9 @@ re_runlog_main(Datum arg)
 	RunLogMsg	m;
 	Oid			types[5] = {TEXTOID, TEXTOID, TEXTOID, TIMESTAMPTZOID, TEXTOID};
 	Datum		vals[5];
-	char		nulls[5] = "     ";
+	char		nulls[5];
 
+	memset(nulls, ' ', sizeof(nulls));
 	BackgroundWorkerUnblockSignals();
 	CurrentResourceOwner = ResourceOwnerCreate(NULL, "roadmap_enrich run log");
 	seg = dsm_attach(h);
@@ -113,7 +115,7 @@ re_runlog_main(Datum arg)
 	BackgroundWorkerInitializeConnectionByOid(m.dbid, m.roleid, 0);
 	SetCurrentStatementStartTimestamp();
 	StartTransactionCommand();
-	SPI_connect();
+	re_spi_connect();
 	PushActiveSnapshot(GetTransactionSnapshot());
 	pgstat_report_activity(STATE_RUNNING, "roadmap_enrich: recording a failed run");
 	vals[0] = CStringGetTextDatum(m.repo);

@@ -14,7 +14,7 @@ int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const MdLimits lim = {1024 * 1024, 128};
+	static const MdLimits lim = {1024 * 1024, 128, 0};
 	ReArena    *a = re_arena_new();
 	ReModel		m;
 	MdDoc		doc;

@@ -23,7 +23,7 @@ static const RePillarDef pillars[RE_NPILLARS] = {
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const MdLimits lim = {1024 * 1024, 128};
+	static const MdLimits lim = {1024 * 1024, 128, 0};
 	ReArena    *a = re_arena_new();
 	ReModel		m;
 	MdDoc		doc;
@@ -78,7 +78,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (re_render(a, &in, &out, err, sizeof(err)) == 0)
 		{
 			MdDoc		d2;
-			MdLimits	big = {out.len + 1, 1 << 20};
+			MdLimits	big = {out.len + 1, 1 << 20, 0};
 			const char *p = (const char *) data;
 			size_t		k = 0;
 			int			line = 1;

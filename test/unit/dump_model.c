@@ -29,7 +29,7 @@ main(int argc, char **argv)
 {
 	ReArena    *a = re_arena_new();
 	ReModel		m;
-	MdLimits	lim = {16 * 1024 * 1024, 256};
+	MdLimits	lim = {16 * 1024 * 1024, 256, 0};
 	int			i;
 
 	re_model_init(&m, a);

@@ -3,12 +3,14 @@
  * item ids, status words, the markdown guard, the model extractor.
  * Prints one line per failure and "N passed, N failed" at the end.
  */
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "../../src/core/model.h"
+#include "../../src/core/gitrepo.h"
 #include "../../src/core/probe.h"
 
 static int	passed,
@@ -44,7 +46,7 @@ check_str(const char *got, const char *want, const char *what, const char *file,
 	}
 }
 
-static MdLimits lim = {1024 * 1024, 128};
+static MdLimits lim = {1024 * 1024, 128, 0};
 
 static MdDoc
 parse(ReArena *a, const char *md)
@@ -151,7 +153,7 @@ test_guards(void)
 	wide[1999] = '\0';
 	CHECK(md_check_input(wide, 1999, &lim, err, sizeof(err)) == MD_ETABLE);
 	{
-		MdLimits	small = {10, 128};
+		MdLimits	small = {10, 128, 0};
 
 		CHECK(md_check_input("01234567890", 11, &small, err, sizeof(err)) == MD_ETOOBIG);
 	}
@@ -413,6 +415,141 @@ test_quick_status(void)
 	free(copy);
 }
 
+/*
+ * Bounded calls: a host hook that leaves by longjmp (a cancel, an
+ * out-of-memory ERROR) at any point of a parse leaves nothing behind once
+ * the arena is freed (valgrind checks that when run_all runs this binary);
+ * cited ids and the table-cell cap scale with the input.
+ */
+static jmp_buf bounds_jmp;
+static long bounds_calls,
+			bounds_limit;
+
+static void
+bounds_interrupt(void)
+{
+	if (++bounds_calls == bounds_limit)
+		longjmp(bounds_jmp, 1);
+}
+
+static void
+bounds_oom(size_t size)
+{
+	(void) size;
+	longjmp(bounds_jmp, 2);
+}
+
+static char *
+bounds_doc(int rows)
+{
+	ReBuf		b;
+	int			i;
+
+	re_buf_init(&b);
+	re_buf_puts(&b, "# Roadmap\n\n## v0.1.0 — Old\n\n**Status: Released**\n\n| ID | Title | Status |\n|---|---|---|\n");
+	re_buf_puts(&b, "| STAB-1 | Keep the loop bounded | ⏭️ Skipped |\n\n## v0.2.0 — Next\n\n| ID | Title | Status |\n|---|---|---|\n");
+	for (i = 0; i < rows; i++)
+		re_buf_printf(&b, "| CORR-%d | Item %d of the table | ⬜ Not started |\n", i + 2, i);
+	re_buf_puts(&b, "\n");
+	for (i = 0; i < rows; i++)
+		re_buf_printf(&b, "**CORR-%d — Item %d** is described here.\n\n", i + 2, i);
+	return b.data;
+}
+
+/* Parse and model doc in a fresh arena; a hook may jump out anywhere. Returns how it ended. */
+static int
+bounds_run(const char *doc, long interrupt_at, long fail_alloc_at)
+{
+	ReArena    *volatile a = re_arena_new();
+	int			jumped;
+
+	bounds_calls = 0;
+	bounds_limit = interrupt_at;
+	re_fail_alloc_after = fail_alloc_at;
+	re_check_interrupts_hook = bounds_interrupt;
+	re_out_of_memory_hook = bounds_oom;
+	jumped = setjmp(bounds_jmp);
+	if (jumped == 0)
+	{
+		ReModel		m;
+		MdDoc		d;
+		char		err[256];
+		int		   *open;
+
+		if (md_parse(a, doc, strlen(doc), &lim, &d, err, sizeof(err)) == MD_OK)
+		{
+			re_model_init(&m, a);
+			re_model_roadmap(&m, "ROADMAP.md", &d);
+			(void) re_model_deferred(&m, &open);
+		}
+	}
+	re_check_interrupts_hook = NULL;
+	re_out_of_memory_hook = NULL;
+	re_fail_alloc_after = 0;
+	re_arena_free(a);			/* must release cmark-gfm's scratch arena too */
+	return jumped;
+}
+
+static void
+test_bounds(void)
+{
+	char	   *doc = bounds_doc(2000);
+	long		at[] = {1, 2, 10, 100, 1000, 3000};
+	int			i;
+
+	CHECK(bounds_run(doc, 0, 0) == 0);
+	CHECK(bounds_calls > 4000);	/* a check per chunk, block, row and candidate */
+	for (i = 0; i < (int) (sizeof(at) / sizeof(at[0])); i++)
+		CHECK(bounds_run(doc, at[i], 0) == 1);
+	for (i = 1; i <= 13; i += 3)
+		CHECK(bounds_run(doc, 0, i) == 2);	/* the i-th arena chunk allocation fails */
+	free(doc);
+
+	/* 100,000 cited ids: all kept, once each */
+	{
+		ReArena    *a = re_arena_new();
+		ReModel		m;
+		MdDoc		d;
+		ReBuf		b;
+		int			n = 1;
+		const char *p;
+
+		re_buf_init(&b);
+		re_buf_puts(&b, "# Changelog\n\n## [0.1.0] — 2026-01-01\n\n- Fixed (CORR-1");
+		for (i = 2; i <= 100000; i++)
+			re_buf_printf(&b, ", CORR-%d", i);
+		re_buf_puts(&b, ", CORR-1)\n");
+		{
+			MdLimits	big = {4 * 1024 * 1024, 128, 0};
+			char		err[256];
+
+			CHECK(md_parse(a, b.data, b.len, &big, &d, err, sizeof(err)) == MD_OK);
+		}
+		re_model_init(&m, a);
+		re_model_changelog(&m, &d);
+		CHECK(m.changelog.n == 1);
+		for (p = m.changelog.n ? m.changelog.v[0].item_ids : ""; p && *p; p++)
+			n += *p == ',';
+		CHECK(n == 100000);
+		re_buf_free(&b);
+		re_arena_free(a);
+	}
+	/* the table-cell cap refuses before the rows reach the model */
+	{
+		ReArena    *a = re_arena_new();
+		MdLimits	small = {1024 * 1024, 128, 100};
+		MdDoc		d;
+		char		err[256];
+		char	   *big = bounds_doc(40);
+
+		CHECK(md_parse(a, big, strlen(big), &small, &d, err, sizeof(err)) == MD_ETABLECELLS);
+		CHECK(strstr(err, "100 cells") != NULL);
+		free(big);
+		re_arena_free(a);
+	}
+	CHECK(re_git_ref_is_plain("main") && re_git_ref_is_plain("HEAD~3") && re_git_ref_is_plain("v1.2.0^{commit}"));
+	CHECK(!re_git_ref_is_plain(":/fix") && !re_git_ref_is_plain("HEAD^{/fix}") && !re_git_ref_is_plain("main:ROADMAP.md"));
+}
 #include "test_engine.c"
 
 int
@@ -428,6 +565,7 @@ main(void)
 	test_agents_and_plan();
 	test_probes();
 	test_quick_status();
+	test_bounds();
 	test_engine();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;

@@ -341,12 +341,20 @@ store(int64 repo_id, const char *version, const char *commit, ReProposeOut *out)
 		re_col_text(&c[16], p->feature_id);
 		re_col_text(&c[17], p->lens_id);
 	}
-	re_bulk_insert("INSERT INTO roadmap.proposal (repo_id, item_id, pillar, title, effort, priority, "
-				   "description, dependencies, version, schema_change, focus_area, score, source, "
-				   "source_ref, rule_no, ord, commit, feature_ref, lens_id) "
-				   "SELECT $1, id, pl, t, e, pr, d, dep, v, sc, fa, s::numeric, src, sr, nullif(rn, 0), o, cm, fr, ln "
-				   "FROM unnest($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) "
-				   "AS u(id, pl, t, e, pr, d, dep, v, sc, fa, s, src, sr, rn, o, cm, fr, ln)", repo_id, c, 18);
+	if (re_catalog_has_lenses())
+		re_bulk_insert("INSERT INTO roadmap.proposal (repo_id, item_id, pillar, title, effort, priority, "
+					   "description, dependencies, version, schema_change, focus_area, score, source, "
+					   "source_ref, rule_no, ord, commit, feature_ref, lens_id) "
+					   "SELECT $1, id, pl, t, e, pr, d, dep, v, sc, fa, s::numeric, src, sr, nullif(rn, 0), o, cm, fr, ln "
+					   "FROM unnest($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) "
+					   "AS u(id, pl, t, e, pr, d, dep, v, sc, fa, s, src, sr, rn, o, cm, fr, ln)", repo_id, c, 18);
+	else						/* 0.1.0 catalog until ALTER EXTENSION UPDATE */
+		re_bulk_insert("INSERT INTO roadmap.proposal (repo_id, item_id, pillar, title, effort, priority, "
+					   "description, dependencies, version, schema_change, focus_area, score, source, "
+					   "source_ref, rule_no, ord, commit) "
+					   "SELECT $1, id, pl, t, e, pr, d, dep, v, sc, fa, s::numeric, src, sr, nullif(rn, 0), o, cm "
+					   "FROM unnest($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) "
+					   "AS u(id, pl, t, e, pr, d, dep, v, sc, fa, s, src, sr, rn, o, cm)", repo_id, c, 16);
 	initStringInfo(&counts);
 	appendStringInfo(&counts, "{\"proposals\": %d, \"skipped_existing\": %d, \"skipped_shipped\": %d, "
 					 "\"skipped_rules\": %d, \"skipped_dismissed\": %d, \"stale_deferred\": %d}",

@@ -100,6 +100,14 @@ read_evidence(const char *path, const char *commit, ReProposeIn *in)
 	re_handle_close(h);
 }
 
+/* True when the catalog has the 0.2.0 lens tables (a 0.2.0 library may run on a 0.1.0 catalog until ALTER EXTENSION UPDATE). */
+bool
+re_catalog_has_lenses(void)
+{
+	re_spi_exec("SELECT to_regclass('roadmap.lens') IS NOT NULL", 0, NULL, NULL, NULL, SPI_OK_SELECT);
+	return re_get_bool(0, 1, false);
+}
+
 void
 re_gather_features(int64 repo_id, const char *version, const char *path, const char *commit,
 				   ReProposeIn *in)
@@ -109,6 +117,10 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 	uint64		n,
 				i;
 
+	in->policy.stale_after = re_stale_after;
+	in->has_upgrade_script = -1;
+	if (!re_catalog_has_lenses())
+		return;					/* 0.1.0 catalog: the 0.1.0 producers only */
 	re_spi_exec("SELECT version FROM roadmap.release WHERE repo_id = $1 AND status = 'released' "
 				"AND version_key < roadmap.version_key($2) ORDER BY version_key DESC LIMIT 1",
 				2, types, vals, NULL, SPI_OK_SELECT);

@@ -9,6 +9,9 @@
 
 #include "../core/propose.h"
 
+/* The catalog has roadmap.lens and the proposal columns of 0.2.0. */
+bool		re_catalog_has_lenses(void);
+
 /* Fill the feature, lens, policy and decision fields of in (SPI connected). */
 void		re_gather_features(int64 repo_id, const char *version, const char *path, const char *commit,
 							   ReProposeIn *in);

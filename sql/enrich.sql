@@ -75,7 +75,7 @@ SELECT count(*) AS dismissed_item_returned FROM roadmap.enrich('0.11.0', :'r', a
  WHERE e.title = d0.title OR e.source_ref = d0.source_ref;
 SELECT verdict, item_ref = (SELECT item_id FROM d0) AS same_item, title = (SELECT title FROM d0) AS same_title,
        source_ref = (SELECT source_ref FROM d0) AS same_source, reason
-  FROM roadmap.decision d JOIN roadmap.repository p USING (repo_id) WHERE p.path = :'r';
+  FROM roadmap.decision d WHERE d.repo_path = :'r';
 SELECT count(*) > 0 AS explain_shows_decision FROM roadmap.explain('0.11.0', :'r')
  WHERE decisions @> '[{"verdict": "dismissed"}]';
 SELECT (counts->>'skipped_dismissed')::int AS skipped_dismissed FROM roadmap.enrichment e

@@ -361,10 +361,12 @@ ALTER TABLE roadmap.proposal ADD COLUMN feature_ref text, ADD COLUMN lens_id tex
 
 -- A planner's verdict on a proposal, kept across re-ingest: a dismissed
 -- item is never proposed again (for its version, or every version when
--- version is NULL).
+-- version is NULL). Keyed by the repository's canonical path, not its
+-- repo_id, so a decision also survives the repository being dropped and
+-- registered again (and restores without the derived catalog).
 CREATE TABLE roadmap.decision (
 	decision_id  bigserial PRIMARY KEY,
-	repo_id      bigint NOT NULL REFERENCES roadmap.repository ON DELETE CASCADE,
+	repo_path    text NOT NULL,
 	version      text,
 	item_ref     text NOT NULL,
 	title        text,
@@ -374,7 +376,7 @@ CREATE TABLE roadmap.decision (
 	decided_by   text NOT NULL DEFAULT current_user,
 	decided_at   timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX ON roadmap.decision (repo_id, version);
+CREATE INDEX ON roadmap.decision (repo_path, version);
 -- ships no rows: every row is the planner's (docs/operations.md)
 SELECT pg_catalog.pg_extension_config_dump('roadmap.decision', '');
 
@@ -472,7 +474,7 @@ CREATE FUNCTION roadmap.explain(version text, repo text DEFAULT NULL)
 	                                            'reason', d.reason, 'by', d.decided_by, 'version', d.version)
 	                         ORDER BY d.decision_id)
 	          FROM roadmap.decision d
-	         WHERE d.repo_id = p.repo_id AND (d.version IS NULL OR d.version = p.version))
+	         WHERE d.repo_path = r.path AND (d.version IS NULL OR d.version = p.version))
 	  FROM roadmap.proposal p
 	  JOIN roadmap.repository r ON r.repo_id = p.repo_id
 	  LEFT JOIN roadmap.focus_gaps g

@@ -37,54 +37,65 @@ re_ident_kind_from_name(const char *name)
 	return -1;
 }
 
-/* Copy without ** and __ emphasis markers; trims spaces and a trailing period. */
-static char *
-strip_markup(ReArena *a, const char *s, size_t n)
+/* Copy s[0..n) without ** markers into out (cap bytes), trimmed of spaces and a trailing "." or ":". */
+static size_t
+copy_plain(const char *s, size_t n, char *out, size_t cap)
 {
-	char	   *o = re_alloc(a, n + 1);
 	size_t		i,
-				k = 0;
+				k = 0,
+				st = 0;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n && k + 1 < cap; i++)
 	{
 		if (s[i] == '*' && i + 1 < n && s[i + 1] == '*')
 		{
 			i++;
 			continue;
 		}
-		o[k++] = s[i];
+		out[k++] = s[i];
 	}
-	o[k] = '\0';
-	while (k > 0 && (isspace((unsigned char) o[k - 1]) || o[k - 1] == '.' || o[k - 1] == ':'))
-		o[--k] = '\0';
-	return re_trim(a, o);
+	out[k] = '\0';
+	while (k > 0 && (isspace((unsigned char) out[k - 1]) || out[k - 1] == '.' || out[k - 1] == ':'))
+		out[--k] = '\0';
+	while (st < k && isspace((unsigned char) out[st]))
+		st++;
+	if (st)
+	{
+		memmove(out, out + st, k - st + 1);
+		k -= st;
+	}
+	return k;
 }
 
-char *
-re_bold_lead(ReArena *a, const char *text)
+size_t
+re_bold_lead_buf(const char *text, char *out, size_t cap)
 {
 	const char *p,
 			   *end;
+	size_t		k;
 
+	if (cap == 0)
+		return 0;
+	out[0] = '\0';
 	if (text == NULL)
-		return re_strdup(a, "");
+		return 0;
 	p = text;
 	while (isspace((unsigned char) *p) || *p == '~')
 		p++;
 	if (strncmp(p, "**", 2) == 0 && (end = strstr(p + 2, "**")) != NULL && end > p + 2)
 	{
-		char	   *t = strip_markup(a, p + 2, (size_t) (end - p - 2));
-		size_t		n = strlen(t);
+		char	   *open;
 
+		k = copy_plain(p + 2, (size_t) (end - p - 2), out, cap);
 		/* "Title (EC-09)" -> "Title" */
-		if (n > 0 && t[n - 1] == ')' && strrchr(t, '(') && strrchr(t, '(') > t)
+		if (k > 0 && out[k - 1] == ')' && (open = strrchr(out, '(')) != NULL && open > out)
 		{
-			char	   *open = strrchr(t, '(');
-
 			*open = '\0';
-			t = re_trim(a, t);
+			k = (size_t) (open - out);
+			while (k > 0 && isspace((unsigned char) out[k - 1]))
+				out[--k] = '\0';
 		}
-		return t;
+		return k;
 	}
 	/* no bold lead: the part before " — " or the first sentence */
 	{
@@ -96,8 +107,18 @@ re_bold_lead(ReArena *a, const char *text)
 			n = (size_t) (dash - p);
 		if (dot && (size_t) (dot - p) < n)
 			n = (size_t) (dot - p);
-		return strip_markup(a, p, n);
+		return copy_plain(p, n, out, cap);
 	}
+}
+
+char *
+re_bold_lead(ReArena *a, const char *text)
+{
+	size_t		n = text ? strlen(text) + 1 : 1;
+	char	   *o = re_alloc(a, n);
+
+	re_bold_lead_buf(text, o, n);
+	return o;
 }
 
 static const char *const sql_types[] = {

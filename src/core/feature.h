@@ -8,6 +8,7 @@
 #define RE_FEATURE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "arena.h"
 
@@ -63,6 +64,8 @@ int			re_ident_kind_from_name(const char *name);
 
 /* The bold lead title of a cell ("**X.** rest" -> "X"), else the text up to " — " / ". ". */
 char	   *re_bold_lead(ReArena *a, const char *text);
+/* The same into a caller's buffer (truncated to cap - 1 bytes), allocating nothing; returns its length. */
+size_t		re_bold_lead_buf(const char *text, char *out, size_t cap);
 
 /* Classify one backticked span; context is the text right after it. */
 ReIdentKind re_classify_ident(ReArena *a, const char *span, const char *before, const char *after,

@@ -204,9 +204,10 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 	}
 	in->policy.stale_after = re_stale_after;
 
-	re_spi_exec("SELECT coalesce(title, item_ref), source_ref FROM roadmap.decision "
-				"WHERE repo_id = $1 AND (version IS NULL OR version = $2) AND verdict = 'dismissed' "
-				"ORDER BY decision_id", 2, types, vals, NULL, SPI_OK_SELECT);
+	re_spi_exec("SELECT coalesce(d.title, d.item_ref), d.source_ref FROM roadmap.decision d "
+				"JOIN roadmap.repository r ON r.path = d.repo_path "
+				"WHERE r.repo_id = $1 AND (d.version IS NULL OR d.version = $2) AND d.verdict = 'dismissed' "
+				"ORDER BY d.decision_id", 2, types, vals, NULL, SPI_OK_SELECT);
 	n = SPI_processed;
 	in->ndismissed = (int) n;
 	in->dismissed = palloc0(sizeof(ReDismissIn) * (n + 1));

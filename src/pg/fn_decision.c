@@ -88,10 +88,10 @@ roadmap_dismiss(PG_FUNCTION_ARGS)
 				 errmsg("no proposal \"%s\" for release %s", item, version),
 				 errdetail("The item is neither the id nor the title of a stored proposal."),
 				 errhint("Run SELECT item_id, title FROM roadmap.proposal WHERE version = '%s', or pass the title to dismiss.", version)));
-	re_spi_exec("INSERT INTO roadmap.decision (repo_id, version, item_ref, title, source_ref, verdict, reason) "
-				"SELECT $1, $2, $3, coalesce(p.title, $3), p.source_ref, 'dismissed', $4 "
-				"FROM (SELECT 1) one LEFT JOIN roadmap.proposal p ON p.repo_id = $1 AND p.version = $2 "
-				"AND (p.item_id = $3 OR lower(p.title) = lower($3)) "
+	re_spi_exec("INSERT INTO roadmap.decision (repo_path, version, item_ref, title, source_ref, verdict, reason) "
+				"SELECT r.path, $2, $3, coalesce(p.title, $3), p.source_ref, 'dismissed', $4 "
+				"FROM roadmap.repository r LEFT JOIN roadmap.proposal p ON p.repo_id = r.repo_id AND p.version = $2 "
+				"AND (p.item_id = $3 OR lower(p.title) = lower($3)) WHERE r.repo_id = $1 "
 				"RETURNING decision_id", 4, types, vals, NULL, SPI_OK_INSERT_RETURNING);
 	id = re_get_int8(0, 1, 0);
 	/* the stored proposal goes at once; the next enrich will not write it again */

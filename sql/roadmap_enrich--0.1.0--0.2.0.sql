@@ -83,6 +83,30 @@ SELECT pg_catalog.pg_extension_config_dump('roadmap.pillar', 'WHERE NOT builtin'
 SELECT pg_catalog.pg_extension_config_dump('roadmap.focus_area', 'WHERE NOT builtin');
 SELECT pg_catalog.pg_extension_config_dump('roadmap.probe', 'WHERE NOT builtin');
 
+-- Render vocabulary as data (issue 15) ------------------------------------
+-- The words render looks for in a release section and writes into it, and
+-- the write-back commit message: editable, e.g. for a roadmap written in
+-- another language. Matching is case-insensitive and by substring.
+CREATE TABLE roadmap.render_word (
+	role     text PRIMARY KEY CHECK (role IN ('risks_heading', 'stop_heading', 'theme_label', 'risks_title', 'commit_message')),
+	words    text[] NOT NULL,
+	builtin  boolean NOT NULL DEFAULT false
+);
+COMMENT ON TABLE roadmap.render_word IS
+	'risks_heading: a subsection heading containing one of the words is the risks subsection; '
+	'stop_heading: new pillar subsections go before a heading containing one; '
+	'theme_label: the release theme''s label (looked for and written); risks_title: heading of a new risks '
+	'subsection; commit_message: write-back commit message, {version} replaced';
+CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.render_word
+	FOR EACH ROW EXECUTE FUNCTION roadmap.user_row_marker('role');
+INSERT INTO roadmap.render_word (role, words) VALUES
+ ('risks_heading', ARRAY['conflicts', 'risks']),
+ ('stop_heading', ARRAY['exit criteria', 'implementation status']),
+ ('theme_label', ARRAY['Release Theme']),
+ ('risks_title', ARRAY['Conflicts & Risks']),
+ ('commit_message', ARRAY['roadmap: enrich v{version} with six-pillar quality items']);
+SELECT pg_catalog.pg_extension_config_dump('roadmap.render_word', 'WHERE NOT builtin');
+
 
 -- Feature lenses, one selector, planner decisions (issue 10) ---------------
 -- See docs/proposals.md. Everything here is data a maintainer may edit.

@@ -21,6 +21,11 @@ tier "build"
 make -C "$SRC" -s clean >/dev/null 2>&1
 if make -C "$SRC" -s >"$WORK/build.log" 2>&1 && make -C "$SRC" -s install >>"$WORK/build.log" 2>&1; then
   echo "build: ok (-Wall -Wextra -Werror)"; PASS=$((PASS + 1))
+  # PostgreSQL 18 removed pg_attribute_noreturn(): the RE_NORETURN macros of
+  # src/pg/errors.h are the one place that names it (caught here on any host)
+  if grep -rn 'pg_attribute_noreturn()' "$SRC/src" | grep -v 'define RE_NORETURN_END' | grep -v '^[^:]*:[0-9]*: \*'; then
+    echo "build: pg_attribute_noreturn() used outside src/pg/errors.h (breaks PostgreSQL 18): FAILED"; FAIL=$((FAIL + 1))
+  fi
 else
   cat "$WORK/build.log"; echo "build: FAILED"; FAIL=$((FAIL + 1))
   echo "$PASS passed, $FAIL failed"; exit 1

@@ -380,6 +380,18 @@ add_insert(RenderCtx *c, int at, int seq, char *text)
 	c->ins[c->nins++].text = text;
 }
 
+/* True when h contains one of the words (case-insensitive). */
+static bool
+contains_any(const char *h, const char *const *words, int n)
+{
+	int			i;
+
+	for (i = 0; i < n; i++)
+		if (re_icontains(h, words[i]))
+			return true;
+	return false;
+}
+
 /* Find the section's subsections, its Release Theme, risks and stop subsections. */
 static void
 scan_subsections(RenderCtx *c)
@@ -397,7 +409,7 @@ scan_subsections(RenderCtx *c)
 			fence = !fence;
 		if (fence)
 			continue;
-		if (l[i].len >= 18 && strstr(line_str(c->a, &l[i]), "Release Theme"))
+		if (l[i].len >= strlen(c->in->words.theme) + 5 && strstr(line_str(c->a, &l[i]), c->in->words.theme))
 			c->has_theme = true;
 		lv = heading_level(&l[i]);
 		if (lv == 0 || lv <= level)
@@ -412,9 +424,8 @@ scan_subsections(RenderCtx *c)
 			sub->head = i;
 			sub->end = c->he;
 			sub->pillar = re_pillar_from_heading(h);
-			sub->is_risks = re_icontains(h, "conflicts") || re_icontains(h, "risks");
-			sub->is_theme_stop = re_icontains(h, "exit criteria") ||
-				re_icontains(h, "implementation status") || sub->is_risks;
+			sub->is_risks = contains_any(h, c->in->words.risks, c->in->words.nrisks);
+			sub->is_theme_stop = contains_any(h, c->in->words.stop, c->in->words.nstop) || sub->is_risks;
 			if (sub->is_risks)
 				sub->pillar = NULL;
 			c->nsubs++;
@@ -498,7 +509,7 @@ extend_pillars(RenderCtx *c, bool *pillar_done)
 				i,
 				s;
 
-	for (k = 0; k < RE_NPILLARS; k++)
+	for (k = 0; k < c->in->npillars; k++)
 	{
 		const RePillarDef *pd = &c->in->pillars[k];
 		int			any = 0;
@@ -547,7 +558,7 @@ add_missing(RenderCtx *c, const bool *pillar_done)
 				i;
 
 	re_buf_init(&b);
-	for (k = 0; k < RE_NPILLARS; k++)
+	for (k = 0; k < in->npillars; k++)
 	{
 		if (pillar_done[k])
 			continue;
@@ -561,7 +572,7 @@ add_missing(RenderCtx *c, const bool *pillar_done)
 		char	   *hashes = re_alloc(c->a, (size_t) in->level + 2);
 
 		memset(hashes, '#', (size_t) in->level + 1);
-		re_buf_printf(&b, "%s Conflicts & Risks%s%s", hashes, c->nl, c->nl);
+		re_buf_printf(&b, "%s %s%s%s", hashes, in->words.risks_title, c->nl, c->nl);
 		put_risks(c, &b);
 		re_buf_puts(&b, c->nl);
 		c->out->added_sections++;
@@ -606,7 +617,8 @@ add_risks_and_theme(RenderCtx *c)
 			while (at < c->he && !is_blank(&l[at]) && !heading_level(&l[at]))
 				at++;
 		}
-		add_insert(c, at, -1, re_sprintf(c->a, "%s> **Release Theme**%s> %s%s", c->nl, c->nl, c->in->theme, c->nl));
+		add_insert(c, at, -1, re_sprintf(c->a, "%s> **%s**%s> %s%s", c->nl, c->in->words.theme, c->nl,
+										 c->in->theme, c->nl));
 	}
 }
 
@@ -650,11 +662,11 @@ int
 re_render(ReArena *a, const ReRenderIn *in, ReRenderOut *out, char *err, size_t errlen)
 {
 	RenderCtx  *c = re_alloc(a, sizeof(RenderCtx));
-	bool		pillar_done[RE_NPILLARS];
+	bool	   *pillar_done = re_alloc(a, sizeof(bool) * (size_t) (in->npillars + 1));
 	int			i;
 
 	memset(out, 0, sizeof(*out));
-	if (c == NULL)
+	if (c == NULL || pillar_done == NULL)
 	{
 		snprintf(err, errlen, "out of memory");
 		return -1;
@@ -679,7 +691,7 @@ re_render(ReArena *a, const ReRenderIn *in, ReRenderOut *out, char *err, size_t 
 	for (i = 0; i < in->nitems; i++)
 		if (!section_has_id(c->l, c->hs, c->he, in->items[i].item_id))
 			c->todo[c->ntodo++] = in->items[i];
-	memset(pillar_done, 0, sizeof(pillar_done));
+	memset(pillar_done, 0, sizeof(bool) * (size_t) (in->npillars + 1));
 	extend_pillars(c, pillar_done);
 	add_missing(c, pillar_done);
 	add_risks_and_theme(c);

@@ -9,6 +9,17 @@
 #include "arena.h"
 #include "propose.h"
 
+/* The words render looks for and writes (catalog data: roadmap.render_word). */
+typedef struct ReRenderWords
+{
+	const char *const *risks;	/* a subsection heading containing one is the risks subsection */
+	int			nrisks;
+	const char *const *stop;	/* new subsections go before a heading containing one */
+	int			nstop;
+	const char *theme;			/* the theme label, looked for and written: "Release Theme" */
+	const char *risks_title;	/* heading of a new risks subsection: "Conflicts & Risks" */
+} ReRenderWords;
+
 typedef struct ReRenderIn
 {
 	const char *text;			/* whole original file */
@@ -16,7 +27,9 @@ typedef struct ReRenderIn
 	int			line_start;		/* section heading line, 1-based */
 	int			line_end;		/* last line of the section */
 	int			level;			/* heading level of the section */
-	const RePillarDef *pillars;	/* RE_NPILLARS, in skill order */
+	const RePillarDef *pillars;	/* in catalog order */
+	int			npillars;
+	ReRenderWords words;
 	const ReProposal *items;
 	int			nitems;
 	const char *theme;

@@ -45,6 +45,16 @@ get_datum(uint64 row, int col, Oid *type, bool *isnull)
 	return SPI_getbinval(SPI_tuptable->vals[row], SPI_tuptable->tupdesc, col, isnull);
 }
 
+/* Like get_datum; false for SQL NULL. */
+static bool
+get_value(uint64 row, int col, Oid *type, Datum *d)
+{
+	bool		isnull;
+
+	*d = get_datum(row, col, type, &isnull);
+	return !isnull;
+}
+
 static void
 wrong_type(int col, Oid type, const char *want)
 {
@@ -74,10 +84,9 @@ int64
 re_get_int8(uint64 row, int col, int64 if_null)
 {
 	Oid			type;
-	bool		isnull;
-	Datum		d = get_datum(row, col, &type, &isnull);
+	Datum		d;
 
-	if (isnull)
+	if (!get_value(row, col, &type, &d))
 		return if_null;
 	switch (type)
 	{
@@ -113,10 +122,9 @@ bool
 re_get_bool(uint64 row, int col, bool if_null)
 {
 	Oid			type;
-	bool		isnull;
-	Datum		d = get_datum(row, col, &type, &isnull);
+	Datum		d;
 
-	if (isnull)
+	if (!get_value(row, col, &type, &d))
 		return if_null;
 	if (type != BOOLOID)
 		wrong_type(col, type, "a boolean");
@@ -127,10 +135,9 @@ double
 re_get_float(uint64 row, int col, double if_null)
 {
 	Oid			type;
-	bool		isnull;
-	Datum		d = get_datum(row, col, &type, &isnull);
+	Datum		d;
 
-	if (isnull)
+	if (!get_value(row, col, &type, &d))
 		return if_null;
 	switch (type)
 	{

@@ -36,10 +36,10 @@ RE_NORETURN void re_report_git_ref(const char *ref, const char *path, const char
 RE_NORETURN void re_report_git_read(RgStatus st, const char *path, const char *commit, const char *err) RE_NORETURN_END;
 
 /* The core could not allocate size bytes: ERROR 53200 (the core's out-of-memory hook). */
-void		re_report_out_of_memory(size_t size) pg_attribute_noreturn();
+RE_NORETURN void re_report_out_of_memory(size_t size) RE_NORETURN_END;
 
 /* A ref uses revision search syntax (":/text", "^{/text}", "rev:path"). */
-void		re_report_git_ref_syntax(const char *ref, const char *err) pg_attribute_noreturn();
+RE_NORETURN void re_report_git_ref_syntax(const char *ref, const char *err) RE_NORETURN_END;
 
 /* Checking or applying a write-back failed (st != RG_OK). */
 RE_NORETURN void re_report_git_write(RgStatus st, const char *path, const char *err) RE_NORETURN_END;

@@ -158,19 +158,78 @@ fetch_target(int64 repo_id, const char *version, RenderTarget *t)
 }
 
 /* The pillars in their catalog order. */
-static void
-fetch_pillars(RePillarDef *pillars)
+static RePillarDef *
+fetch_pillars(int *n)
 {
+	RePillarDef *pillars;
 	int			i;
 
 	re_spi_exec("SELECT pillar, name, prefix FROM roadmap.pillar ORDER BY ord", 0, NULL, NULL, NULL, SPI_OK_SELECT);
-	for (i = 0; i < RE_NPILLARS && i < (int) SPI_processed; i++)
+	*n = (int) SPI_processed;
+	pillars = palloc0(sizeof(RePillarDef) * (*n + 1));
+	for (i = 0; i < *n; i++)
 	{
 		pillars[i].key = re_get_text(i, 1);
 		pillars[i].name = re_get_text(i, 2);
 		pillars[i].prefix = re_get_text(i, 3);
-		pillars[i].next_number = 0;
 	}
+	return pillars;
+}
+
+/* The words of one role of roadmap.render_word; an ERROR when the role is missing and required. */
+static const char *const *
+fetch_words(const char *role, int *n, bool required)
+{
+	Oid			types[1] = {TEXTOID};
+	Datum		vals[1] = {CStringGetTextDatum(role)};
+	char	  **words;
+	int			i;
+
+	re_spi_exec("SELECT w FROM roadmap.render_word, unnest(words) WITH ORDINALITY AS u(w, k) "
+				"WHERE role = $1 AND w <> '' ORDER BY k", 1, types, vals, NULL, SPI_OK_SELECT);
+	*n = (int) SPI_processed;
+	if (*n == 0 && required)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATA_EXCEPTION),
+				 errmsg("roadmap.render_word has no words for role \"%s\"", role),
+				 errdetail("Render needs that text to write the release section or the commit."),
+				 errhint("Restore the row: UPDATE roadmap.render_word SET words = … WHERE role = '%s', or re-create the extension's row.", role)));
+	words = palloc0(sizeof(char *) * (*n + 1));
+	for (i = 0; i < *n; i++)
+		words[i] = re_get_text(i, 1);
+	return (const char *const *) words;
+}
+
+/* The words render looks for and writes, from the catalog. */
+static void
+fetch_render_words(ReRenderWords *w)
+{
+	int			n;
+
+	w->risks = fetch_words("risks_heading", &w->nrisks, false);
+	w->stop = fetch_words("stop_heading", &w->nstop, false);
+	w->theme = fetch_words("theme_label", &n, true)[0];
+	w->risks_title = fetch_words("risks_title", &n, true)[0];
+}
+
+/* The write-back commit's message: roadmap.render_word 'commit_message' with {version} filled in. */
+static char *
+commit_message(const char *version)
+{
+	int			n;
+	const char *tmpl = fetch_words("commit_message", &n, true)[0];
+	StringInfoData b;
+	const char *p;
+
+	initStringInfo(&b);
+	while ((p = strstr(tmpl, "{version}")) != NULL)
+	{
+		appendBinaryStringInfo(&b, tmpl, p - tmpl);
+		appendStringInfoString(&b, version);
+		tmpl = p + strlen("{version}");
+	}
+	appendStringInfoString(&b, tmpl);
+	return b.data;
 }
 
 /* The stored proposals of (repo, version), in order. */
@@ -255,7 +314,6 @@ re_render_apply(int64 repo_id, const char *version, bool write, bool commit)
 	ReHandle   *h;
 	ReProposal *items;
 	int			n;
-	RePillarDef pillars[RE_NPILLARS];
 	ReRenderIn	rin;
 	ReRenderOut rout;
 	char		err[512];
@@ -265,8 +323,10 @@ re_render_apply(int64 repo_id, const char *version, bool write, bool commit)
 	char	   *summary_text;
 	size_t		summary_len = 0;
 
+	memset(&rin, 0, sizeof(rin));
 	fetch_target(repo_id, version, &t);
-	fetch_pillars(pillars);
+	rin.pillars = fetch_pillars(&rin.npillars);
+	fetch_render_words(&rin.words);
 	items = fetch_proposals(repo_id, version, &n);
 
 	h = re_handle_open(t.repo_path, "to roadmap.render");
@@ -277,13 +337,11 @@ re_render_apply(int64 repo_id, const char *version, bool write, bool commit)
 						errmsg("%s is not in commit %s", t.path, t.head)));
 	summary_text = edit_effort(h, &t, items, n, &text, &len, &summary_len);
 
-	memset(&rin, 0, sizeof(rin));
 	rin.text = text;
 	rin.len = len;
 	rin.line_start = t.line_start;
 	rin.line_end = t.line_end;
 	rin.level = t.level;
-	rin.pillars = pillars;
 	rin.items = items;
 	rin.nitems = n;
 	rin.theme = t.theme;
@@ -300,9 +358,7 @@ re_render_apply(int64 repo_id, const char *version, bool write, bool commit)
 	{
 		ReGitWrite	files[2] = {{t.path, rout.text, rout.len}, {t.summary_path, summary_text, summary_len}};
 
-		re_writeback_queue(h, t.repo_path, t.head,
-						   psprintf("roadmap: enrich v%s with six-pillar quality items", version),
-						   commit, files, summary_text ? 2 : 1);
+		re_writeback_queue(h, t.repo_path, t.head, commit_message(version), commit, files, summary_text ? 2 : 1);
 	}
 	re_handle_close(h);
 	return result;

@@ -14,7 +14,10 @@
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static const RePillarDef pillars[RE_NPILLARS] = {
+/* as shipped in roadmap.pillar and roadmap.render_word */
+static const char *const risks_words[] = {"conflicts", "risks"};
+static const char *const stop_words[] = {"exit criteria", "implementation status"};
+static const RePillarDef pillars[] = {
 	{"correctness", "Correctness", "CORR", 1}, {"stability", "Stability", "STAB", 1},
 	{"performance", "Performance", "PERF", 1}, {"scalability", "Scalability", "SCAL", 1},
 	{"ease_of_use", "Ease of Use", "UX", 1}, {"test_coverage", "Test Coverage", "TEST", 1}
@@ -71,6 +74,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		in.line_end = rel->line_end;
 		in.level = rel->heading_level;
 		in.pillars = pillars;
+		in.npillars = 6;
+		in.words.risks = risks_words;
+		in.words.nrisks = 2;
+		in.words.stop = stop_words;
+		in.words.nstop = 2;
+		in.words.theme = "Release Theme";
+		in.words.risks_title = "Conflicts & Risks";
 		in.items = items;
 		in.nitems = 3;
 		in.theme = "Theme.";

@@ -131,6 +131,13 @@ timeout_case "50,000 bold rows" "DELETE FROM roadmap.repository WHERE path = '$B
 timeout_case "100,000 cited ids" "DELETE FROM roadmap.repository WHERE path = '$B/cited100000';" "SELECT roadmap.ingest('$B/cited100000')"
 timeout_case "large history walk" "DELETE FROM roadmap.repository WHERE path = '$B/history';" "SELECT roadmap.ingest('$B/history')"
 timeout_case "300,000-file tree (listing, probes)" "DELETE FROM roadmap.repository WHERE path = '$B/tree300000';" "SELECT roadmap.ingest('$B/tree300000')"
+r=$(run "" "SELECT roadmap.ingest('$B/deferred20000')")
+echo "     20,000 skipped items listed again in the target: ingest $(field "$r" 1) ms ($(field "$r" 2))"
+r=$(run "SET statement_timeout = '60s';" "SELECT count(*) FROM roadmap.enrich('0.2.0', '$B/deferred20000', apply => false)")
+echo "     enrich over them (the large ingest analyzed the catalog): $(field "$r" 1) ms ($(field "$r" 2))"
+check "enrich, 20,000 deferred x 20,000 listed: completes under 30 s" $(ok_if "$(field "$r" 2)" = 00000 -a "$(awk -v a="$(field "$r" 1)" 'BEGIN{print (a < 30000)}')" = 1)
+timeout_case "enrich, 100,000-item target" "SET roadmap_enrich.max_table_cells = 1000000; SET roadmap_enrich.walk_history = off; SELECT roadmap.ingest('$B/table100000', 'main');" "SELECT count(*) FROM roadmap.enrich('0.2.0', '$B/table100000', apply => false)"
+timeout_case "enrich, 20,000 deferred x 20,000 listed" "" "SELECT count(*) FROM roadmap.enrich('0.2.0', '$B/deferred20000', apply => false)"
 timeout_case "regex ref" "" "SELECT roadmap.ingest('$B/history', ':/Filler')"
 echo "     worst cancel latency over the crafted inputs: $worst ms"
 

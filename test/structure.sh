@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # structure.sh — the code's shape: src/pg files call each other one way only
-# and libgit2 is reached only through src/core/gitrepo.c (test/pg_layers.sh).
+# and libgit2 is reached only through src/core (test/pg_layers.sh).
 # docs/architecture.md names every source file (test/arch_doc.sh).
 # Run after make. Prints each check and "N passed, N failed".
 # test/func_length.sh (no function over 120 lines in src/) joins this tier

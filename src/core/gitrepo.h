@@ -27,6 +27,13 @@ typedef enum RgStatus
 	RG_EMOVED,					/* HEAD is not the commit that was read */
 	RG_ELOCKED,					/* index.lock exists */
 	RG_EIO,						/* writing a file failed */
+	RG_EPATH,					/* target path unsafe (.., .git, symlink, outside the work tree) */
+	RG_ENOTBRANCH,				/* HEAD points at something other than a local branch (a tag) */
+	RG_ECASE,					/* two entries differ only in case */
+	RG_ECANCELED,				/* stopped by the stage hook before the point of no return */
+	RG_EAUTHOR,					/* invalid author name or email */
+	RG_EPUSH,					/* push failed (the commit is kept) */
+	RG_EINDEX,					/* committed, but the index entry could not be updated */
 	RG_ETOTAL,					/* the operation's total-bytes budget is spent */
 	RG_EREFSYNTAX,				/* ref uses search syntax (":/text", "^{/text}") */
 	RG_EOTHER
@@ -55,10 +62,6 @@ typedef struct ReGit
 
 typedef int (*ReGitFileFn) (const char *path, const char *oid_hex, size_t size, void *arg);
 
-/* Test hook: called at "before_files", "after_files", "after_index" in re_git_apply. */
-typedef void (*ReGitStageHook) (const char *stage);
-extern ReGitStageHook re_git_stage_hook;
-
 void		re_git_init(void);
 void		re_git_set_owner_validation(int enabled);
 RgStatus	re_git_open(ReGit *g, const char *path, char *err, size_t errlen);
@@ -77,11 +80,6 @@ int			re_git_ref_is_plain(const char *ref);
 RgStatus	re_git_list(ReGit *g, ReGitFileFn fn, void *arg, char *err, size_t errlen);
 void		re_git_close(ReGit *g);
 
-RgStatus	re_git_check_writable(ReGit *g, const ReGitWrite *files, int n, const char *expected_head,
-								  char *err, size_t errlen);
-RgStatus	re_git_apply(ReGit *g, const ReGitWrite *files, int n, int commit, const char *message,
-						 const char *author_name, const char *author_email, const char *push_remote,
-						 char *commit_hex, char *err, size_t errlen);
 /* First-parent history walk from the resolved commit (read-only). */
 typedef struct ReGitOid
 {

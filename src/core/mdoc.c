@@ -142,7 +142,11 @@ cm_calloc(size_t n, size_t size)
 	CmHeader   *h;
 
 	if (size && n > ((size_t) -1) / 4 / size)
+	{
+		if (re_out_of_memory_hook)
+			re_out_of_memory_hook((size_t) -1);
 		return NULL;
+	}
 	h = re_alloc(cm_scratch, sizeof(CmHeader) + n * size);	/* zeroed */
 	if (h == NULL)
 		return NULL;

@@ -28,6 +28,7 @@ char	   *re_author_name = NULL;
 char	   *re_author_email = NULL;
 char	   *re_push_remote = NULL;
 char	   *re_debug_fault_delay = NULL;
+int			re_writeback_wait_ms = 30000;
 int			re_max_ingest_bytes = 1024 * 1024 * 1024;
 int			re_max_table_cells = 200000;
 static int	re_debug_fail_alloc_after = 0;
@@ -75,8 +76,14 @@ re_config_init(void)
 	DefineCustomStringVariable("roadmap_enrich.push_remote",
 							   "Remote to push to after a write-back commit (empty: no push).", NULL,
 							   &re_push_remote, "", PGC_SUSET, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("roadmap_enrich.writeback_wait",
+							"How long COMMIT waits for its write-back to be applied (0: do not wait).",
+							"The outcome is then reported as a NOTICE (committed) or WARNING (failed).",
+							&re_writeback_wait_ms, 30000, 0, 3600 * 1000, PGC_USERSET, GUC_UNIT_MS,
+							NULL, NULL, NULL);
 	DefineCustomStringVariable("roadmap_enrich.debug_fault_delay",
-							   "Testing only: sleep at a write-back stage (\"before_files:ms\", \"after_files:ms\", \"after_index:ms\").",
+							   "Testing only: the write-back worker sleeps at a stage (\"before_files:ms\", "
+							   "\"after_files:ms\", \"after_commit:ms\", \"after_index:ms\").",
 							   NULL, &re_debug_fault_delay, "", PGC_SUSET, GUC_NOT_IN_SAMPLE, NULL, NULL, NULL);
 	DefineCustomIntVariable("roadmap_enrich.max_ingest_bytes",
 							"Most blob bytes one call reads from a repository (HEAD files and history alike).",

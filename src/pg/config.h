@@ -21,6 +21,7 @@ extern char *re_author_name;
 extern char *re_author_email;
 extern char *re_push_remote;
 extern char *re_debug_fault_delay;
+extern int	re_writeback_wait_ms;
 extern int	re_max_ingest_bytes;
 extern int	re_max_table_cells;
 

@@ -16,6 +16,7 @@
 #include "enrich.h"
 #include "handle.h"
 #include "ingest.h"
+#include "writeback.h"
 #include "../core/propose.h"
 
 /* Columns of the pillar query. */
@@ -381,6 +382,14 @@ re_enrich_run(int64 repo_id, const char *version, const char *path, const char *
 
 	t_ingest = GetCurrentTimestamp();
 	re_ingest(path, ref, &noop);
+	if (re_writeback_drain(path))
+	{
+		bool		noop2;
+
+		/* an earlier write-back was still being applied: read what it committed */
+		re_ingest(path, ref, &noop2);
+		noop = noop && noop2;
+	}
 	t_gather = GetCurrentTimestamp();
 	re_spi_repo("SELECT head_commit FROM roadmap.repository WHERE repo_id = $1", repo_id, NULL, SPI_OK_SELECT);
 	commit = re_get_text(0, 1);

@@ -135,7 +135,10 @@ re_report_git_ref_syntax(const char *ref, const char *err)
 			 errhint("Pass a branch, a tag, a full or abbreviated commit id, or HEAD~n.")));
 }
 
-/* Checking or applying a write-back failed. */
+/*
+ * Checking or applying a write-back failed. The write-back worker raises
+ * these too (inside PG_TRY) to record the same SQLSTATE, message and hint.
+ */
 void
 re_report_git_write(RgStatus st, const char *path, const char *err)
 {
@@ -151,6 +154,11 @@ re_report_git_write(RgStatus st, const char *path, const char *err)
 							errmsg("cannot commit in \"%s\": HEAD is detached", path), errdetail("%s", err),
 							errhint("Check out a branch (git switch <branch>) before enriching with write-back.")));
 			break;
+		case RG_ENOTBRANCH:
+			ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+							errmsg("cannot commit in \"%s\": HEAD is not a local branch", path), errdetail("%s", err),
+							errhint("Check out a branch (git switch <branch>); write-back never moves a tag or a remote ref.")));
+			break;
 		case RG_ESTATE:
 			ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 							errmsg("cannot write back into \"%s\": an operation is in progress", path),
@@ -163,18 +171,53 @@ re_report_git_write(RgStatus st, const char *path, const char *err)
 							errhint("Commit or stash your edits, then run enrich again; nothing was written. "
 									"If an interrupted write-back left the change, git checkout -- <file> discards it.")));
 			break;
+		case RG_ECASE:
+			ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+							errmsg("cannot write back into \"%s\": two paths differ only in case", path),
+							errdetail("%s", err),
+							errhint("Keep one of the two names (git mv / git rm --cached), commit, and run again; nothing was written.")));
+			break;
+		case RG_EPATH:
+			ereport(ERROR, (errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+							errmsg("refusing to write outside the work tree of \"%s\"", path), errdetail("%s", err),
+							errhint("The release file must be a regular file inside the work tree, reached without "
+									"symbolic links, \"..\" or \".git\"; fix the link in the roadmap. Nothing was written.")));
+			break;
 		case RG_EMOVED:
 			ereport(ERROR, (errcode(ERRCODE_T_R_SERIALIZATION_FAILURE),
-							errmsg("HEAD of \"%s\" moved since it was ingested", path), errdetail("%s", err),
-							errhint("Run roadmap.enrich again; it re-reads the new commit.")));
+							errmsg("the branch of \"%s\" moved since the roadmap was read", path), errdetail("%s", err),
+							errhint("Run roadmap.enrich again; it re-reads the new commit. Nothing was reverted or written.")));
 			break;
 		case RG_ELOCKED:
 			ereport(ERROR, (errcode(ERRCODE_LOCK_NOT_AVAILABLE),
-							errmsg("the git index of \"%s\" is locked", path), errdetail("%s", err),
-							errhint("If no git process is running, remove the index.lock file named above.")));
+							errmsg("the git repository \"%s\" is locked", path), errdetail("%s", err),
+							errhint("If no git process is running, remove the lock file named above, then run enrich again.")));
+			break;
+		case RG_EAUTHOR:
+			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+							errmsg("invalid write-back author for \"%s\"", path), errdetail("%s", err),
+							errhint("Set roadmap_enrich.author_name and roadmap_enrich.author_email to a valid name and address.")));
+			break;
+		case RG_ECANCELED:
+			ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED),
+							errmsg("write-back into \"%s\" was canceled", path), errdetail("%s", err),
+							errhint("Nothing was committed and the files were put back; run enrich again.")));
+			break;
+		case RG_EINDEX:
+			ereport(ERROR, (errcode(ERRCODE_IO_ERROR),
+							errmsg("committed in \"%s\", but the index entry could not be updated", path),
+							errdetail("%s", err),
+							errhint("The commit is complete; run git reset -q -- <file> in the repository to refresh the index entry.")));
+			break;
+		case RG_EIO:
+			ereport(ERROR, (errcode(ERRCODE_IO_ERROR),
+							errmsg("write-back into \"%s\" failed", path), errdetail("%s", err),
+							errhint("Check the file system's permissions and free space; the files were put back.")));
 			break;
 		default:
-			ereport(ERROR, (errcode(ERRCODE_IO_ERROR),
-							errmsg("write-back into \"%s\" failed", path), errdetail("%s", err)));
+			ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+							errmsg("cannot write back into \"%s\"", path), errdetail("%s", err),
+							errhint("Fix the cause named in the detail, then run enrich again; nothing was written.")));
 	}
+	pg_unreachable();
 }

@@ -16,6 +16,7 @@
 #include "ingest.h"
 #include "render.h"
 #include "repo.h"
+#include "writeback.h"
 
 PG_FUNCTION_INFO_V1(roadmap_render);
 Datum
@@ -44,6 +45,8 @@ roadmap_render(PG_FUNCTION_ARGS)
 
 		/* render against the current commit; this holds the repository's lock */
 		re_ingest(path, ref, &noop);
+		if (write && re_writeback_drain(path))
+			re_ingest(path, ref, &noop);
 	}
 	rendered = re_render_apply(repo_id, version, write, commit);
 	result = (text *) SPI_palloc(VARHDRSZ + strlen(rendered));

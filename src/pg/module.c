@@ -1,6 +1,6 @@
 /*
  * module.c — the module's magic block and _PG_init: settings, the markdown
- * parser's extensions, libgit2, and the write-back test hook.
+ * parser's extensions, and libgit2.
  */
 #include "postgres.h"
 
@@ -9,7 +9,6 @@
 
 #include "config.h"
 #include "errors.h"
-#include "writeback.h"
 #include "../core/arena.h"
 #include "../core/gitrepo.h"
 #include "../core/mdoc.h"
@@ -32,7 +31,6 @@ _PG_init(void)
 	re_check_interrupts_hook = core_check_interrupts;
 	re_out_of_memory_hook = re_report_out_of_memory;
 	re_config_init();
-	re_writeback_init();
 	md_init();
 	re_git_init();
 }

@@ -358,7 +358,9 @@ re_render_apply(int64 repo_id, const char *version, bool write, bool commit)
 	{
 		ReGitWrite	files[2] = {{t.path, rout.text, rout.len}, {t.summary_path, summary_text, summary_len}};
 
-		re_writeback_queue(h, t.repo_path, t.head, commit_message(version), commit, files, summary_text ? 2 : 1);
+		/* record the intent; the files and the commit happen after COMMIT (writeback.c) */
+		(void) re_writeback_queue(h, repo_id, t.repo_path, version, t.head, commit_message(version),
+								  files, summary_text ? 2 : 1, !commit);
 	}
 	re_handle_close(h);
 	return result;

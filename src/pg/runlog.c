@@ -38,34 +38,18 @@ typedef struct RunLogMsg
 	char		message[2048];
 } RunLogMsg;
 
-void
-re_log_failure(MemoryContext cxt, const char *kind, const char *version, const char *repo)
+/* Start the worker that inserts m; never throws. */
+static void
+launch(const RunLogMsg *src)
 {
-	MemoryContext old = MemoryContextSwitchTo(cxt);
-	ErrorData  *ed = CopyErrorData();
 	dsm_segment *seg;
-	RunLogMsg  *m;
 	BackgroundWorker w;
 	BackgroundWorkerHandle *handle;
 
 	seg = dsm_create(sizeof(RunLogMsg), DSM_CREATE_NULL_IF_MAXSEGMENTS);
 	if (seg == NULL)
-	{
-		MemoryContextSwitchTo(old);
 		return;
-	}
-	m = dsm_segment_address(seg);
-	memset(m, 0, sizeof(*m));
-	m->dbid = MyDatabaseId;
-	m->roleid = GetUserId();
-	m->started = GetCurrentStatementStartTimestamp();
-	strlcpy(m->kind, kind, sizeof(m->kind));
-	strlcpy(m->version, version ? version : "", sizeof(m->version));
-	strlcpy(m->repo, repo ? repo : "", sizeof(m->repo));
-	strlcpy(m->sqlstate, unpack_sql_state(ed->sqlerrcode), sizeof(m->sqlstate));
-	snprintf(m->message, sizeof(m->message), "%s: %s%s%s%s%s", m->sqlstate, ed->message ? ed->message : "",
-			 ed->detail ? " — " : "", ed->detail ? ed->detail : "",
-			 repo ? " (repository " : "", repo ? psprintf("%s)", repo) : "");
+	memcpy(dsm_segment_address(seg), src, sizeof(RunLogMsg));
 
 	memset(&w, 0, sizeof(w));
 	w.bgw_flags = BGWORKER_SHMEM_ACCESS | BGWORKER_BACKEND_DATABASE_CONNECTION;
@@ -87,8 +71,53 @@ re_log_failure(MemoryContext cxt, const char *kind, const char *version, const c
 						  errhint("Raise max_worker_processes.")));
 	}
 	dsm_detach(seg);
+}
+
+void
+re_log_failure(MemoryContext cxt, const char *kind, const char *version, const char *repo)
+{
+	MemoryContext old = MemoryContextSwitchTo(cxt);
+	ErrorData  *ed = CopyErrorData();
+	RunLogMsg	m;
+
+	memset(&m, 0, sizeof(m));
+	m.dbid = MyDatabaseId;
+	m.roleid = GetUserId();
+	m.started = GetCurrentStatementStartTimestamp();
+	strlcpy(m.kind, kind, sizeof(m.kind));
+	strlcpy(m.version, version ? version : "", sizeof(m.version));
+	strlcpy(m.repo, repo ? repo : "", sizeof(m.repo));
+	strlcpy(m.sqlstate, unpack_sql_state(ed->sqlerrcode), sizeof(m.sqlstate));
+	snprintf(m.message, sizeof(m.message), "%s: %s%s%s%s%s", m.sqlstate, ed->message ? ed->message : "",
+			 ed->detail ? " — " : "", ed->detail ? ed->detail : "",
+			 repo ? " (repository " : "", repo ? psprintf("%s)", repo) : "");
+	launch(&m);
 	FreeErrorData(ed);
 	MemoryContextSwitchTo(old);
+}
+
+void
+re_log_run(const char *kind, const char *version, const char *repo, const char *message)
+{
+	RunLogMsg	m;
+
+	PG_TRY();
+	{
+		memset(&m, 0, sizeof(m));
+		m.dbid = MyDatabaseId;
+		m.roleid = GetUserId();
+		m.started = GetCurrentTimestamp();
+		strlcpy(m.kind, kind, sizeof(m.kind));
+		strlcpy(m.version, version ? version : "", sizeof(m.version));
+		strlcpy(m.repo, repo ? repo : "", sizeof(m.repo));
+		strlcpy(m.message, message, sizeof(m.message));
+		launch(&m);
+	}
+	PG_CATCH();
+	{
+		FlushErrorState();		/* called from transaction callbacks: never throw */
+	}
+	PG_END_TRY();
 }
 
 /* Background worker: insert one 'error' row into roadmap.run. */

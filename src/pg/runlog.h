@@ -10,6 +10,9 @@
 /* Call from PG_CATCH (any memory context): queue an 'error' row, never throws. */
 void		re_log_failure(MemoryContext cxt, const char *kind, const char *version, const char *repo);
 
+/* Queue an 'error' row with a ready message ("SQLSTATE: …"); never throws. */
+void		re_log_run(const char *kind, const char *version, const char *repo, const char *message);
+
 PGDLLEXPORT void re_runlog_main(Datum arg);
 
 #endif

@@ -1,7 +1,7 @@
 /*
- * writeback.h — the transactional write-back: files queued during the
- * transaction are written and committed with libgit2 by a pre-commit
- * callback, so ROLLBACK writes nothing. Calls config, errors and handle.
+ * writeback.h — write-back intents: recorded by the calling transaction,
+ * applied after it commits by a background worker (docs/writeback.md).
+ * Calls catalog, config, errors, handle and runlog.
  */
 #ifndef RE_WRITEBACK_H
 #define RE_WRITEBACK_H
@@ -9,17 +9,23 @@
 #include "postgres.h"
 
 #include "handle.h"
-
-/* Install the write-back test hook (roadmap_enrich.debug_fault_delay). */
-void		re_writeback_init(void);
+#include "../core/gitwrite.h"
 
 /*
- * Queue files of h's repository for the pre-commit write (and a commit with
- * message when commit is true). Fails now, not at commit time, when the
- * repository cannot take the write. The previous contents are read from h's
- * commit so a failed commit can put them back.
+ * Check that the repository can take the write now (so the error comes at
+ * once), then record the intent in the calling transaction. h is the
+ * repository, resolved at base_commit. Returns the intent id.
  */
-void		re_writeback_queue(ReHandle *h, const char *repo_path, const char *head, const char *message,
-							   bool commit, const ReGitWrite *files, int nfiles);
+int64		re_writeback_queue(ReHandle *h, int64 repo_id, const char *repo_path, const char *version,
+							   const char *base_commit, const char *message, const ReGitWrite *files, int nfiles,
+							   bool files_only);
+
+/*
+ * Wait (at most roadmap_enrich.writeback_wait) until committed intents of
+ * other transactions on repo_path are applied; true when there were any.
+ */
+bool		re_writeback_drain(const char *repo_path);
+
+PGDLLEXPORT void re_writeback_main(Datum arg);
 
 #endif

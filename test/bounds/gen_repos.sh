@@ -35,6 +35,15 @@ R=$DIR/bold50000; newrepo "$R"
   awk 'BEGIN{for(i=1;i<=50000;i++) printf "**CORR-%d — Item number %d** is described here at some length so the lookup matters.\n\n", i+10, i}'
 } > "$R/ROADMAP.md"; commit "$R" "bold 50000"
 
+# 20,000 items a released version skipped, all listed again in the target:
+# every deferred candidate of the proposal engine is compared with every item
+R=$DIR/deferred20000; newrepo "$R"
+{ printf '# Roadmap\n\n## v0.1.0 — Old\n\n**Status: Released (2026-01-01).**\n\n| ID | Title | Status |\n|---|---|---|\n'
+  awk 'BEGIN{for(i=1;i<=20000;i++) printf "| STAB-%d | Bound the retry loop of worker %d under load | ⏭️ Skipped |\n", i, i}'
+  printf '\n## v0.2.0 — Next\n\n**Status: Planned**\n\n| ID | Title | Status |\n|---|---|---|\n'
+  awk 'BEGIN{for(i=1;i<=20000;i++) printf "| STAB-%d | Bound the retry loop of worker %d under load | ⬜ Not started |\n", i, i}'
+} > "$R/ROADMAP.md"; commit "$R" "deferred 20000"
+
 # a changelog entry citing 100,000 ids
 R=$DIR/cited100000; newrepo "$R"
 { head_md; rows 3; } > "$R/ROADMAP.md"

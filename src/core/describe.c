@@ -85,7 +85,7 @@ sentence_ends(const char *t, size_t *ends, int max)
 }
 
 int
-re_sentence_count(const char *text)
+re_desc_sentence_count(const char *text)
 {
 	size_t		ends[64];
 

@@ -15,7 +15,7 @@
 char	   *re_cut_list(ReArena *a, const char *list, size_t max_chars);
 
 /* Number of sentences (ends outside `code`, followed by a capital, quote or end). */
-int			re_sentence_count(const char *text);
+int			re_desc_sentence_count(const char *text);
 
 /*
  * Fit a description to the rule: sentences beyond max_sentences are joined

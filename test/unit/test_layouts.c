@@ -200,8 +200,8 @@ test_focus(void)
 	t = re_cut_list(a, "alpha, beta, gamma, delta, epsilon", 20);
 	CHECK_STR(t, "alpha, beta, gamma \xE2\x80\xA6 and 2 more");
 	CHECK_STR(re_cut_list(a, "a, b", 20), "a, b");
-	CHECK(re_sentence_count("One `x.y` here. Two, e.g. Three. Verify: `a. B` reports nothing.") == 3);
-	CHECK(re_sentence_count("No period at the end") == 1);
+	CHECK(re_desc_sentence_count("One `x.y` here. Two, e.g. Three. Verify: `a. B` reports nothing.") == 3);
+	CHECK(re_desc_sentence_count("No period at the end") == 1);
 	t = re_description_fit(a, "One. Two. Three. Four. Five.", 4, 600);
 	CHECK_STR(t, "One; two. Three. Four. Five.");
 	{
@@ -216,7 +216,7 @@ test_focus(void)
 				 "name_twenty_seven, name_twenty_eight, name_twenty_nine, name_thirty, name_thirty_one");
 		f = re_description_fit(a, big, 4, 300);
 		CHECK(strlen(f) <= 300);
-		CHECK(re_sentence_count(f) == 4);
+		CHECK(re_desc_sentence_count(f) == 4);
 		CHECK(strstr(f, "Verify: `cmd` reports nothing.") != NULL);
 	}
 	re_arena_free(a);

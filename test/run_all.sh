@@ -96,7 +96,9 @@ trap '"$SRC/test/cluster.sh" destroy >/dev/null 2>&1' EXIT
 PGOPTS="--host=/tmp --port=$RE_PGPORT --user=postgres"
 
 tier "regress (pg_regress, fixture repositories)"
-bash "$SRC/test/fixtures/make_repos.sh" "$FIX" postgres
+if ! bash "$SRC/test/fixtures/make_repos.sh" "$FIX" postgres >"$WORK/fixtures.log" 2>&1; then
+  tail -5 "$WORK/fixtures.log"; echo "fixtures: make_repos.sh FAILED (see above)"; FAIL=$((FAIL + 1))
+fi
 # the server's OS user must read the inputs and write the results
 # (not the mounted fixtures and clones: their owners are part of the tests)
 cp -r "$SRC/sql" "$SRC/expected" "$SRC/test" "$WORK/"

@@ -147,6 +147,7 @@ if [ -f "$CORPUS_BUNDLE" ]; then
   # empty the clone directories, not remove them: they may be mount points
   for p in /tmp/roadmap_enrich_corpus /tmp/roadmap_enrich_corpus_wb /tmp/roadmap_enrich_corpus_wb485; do
     mkdir -p "$p"; find "$p" -mindepth 1 -maxdepth 1 -exec rm -rf {} +
+    chown "$(id -u)" "$p"   # git 2.4x+ refuses a work tree whose top directory another user owns
   done
   git clone -q "$CORPUS_BUNDLE" /tmp/roadmap_enrich_corpus
   bash "$SRC/test/corpus/tag_commits.sh" /tmp/roadmap_enrich_corpus

@@ -5,10 +5,26 @@
 # Run as root (it builds, installs, and starts the server as "postgres").
 set -uo pipefail
 SRC=$(cd "$(dirname "$0")/.." && pwd)
+# One work directory per run (RE_WORK): cluster data, logs, fixtures, corpus
+# clones, bounds repositories. The tests name fixtures by fixed paths
+# (/tmp/roadmap_enrich_fixtures, /tmp/roadmap_enrich_corpus*), which keeps the
+# expected outputs free of varying paths; a run mounts its own directories on
+# those paths in a private mount namespace, so two runs with different RE_WORK
+# (the port follows RE_WORK unless RE_PGPORT is set) do not see each other's
+# files. Without unshare (not root, or no mount namespaces) the fixed paths
+# are used directly and runs must not overlap. `make install` writes into the
+# one PostgreSQL installation either way (see docs/testing.md).
 WORK=${RE_WORK:-/tmp/roadmap_enrich_test}
 FIX=/tmp/roadmap_enrich_fixtures
 CORPUS_BUNDLE=${RE_CORPUS:-$SRC/../shared/corpus/pg-trickle-md.bundle}
-export RE_PGDATA=$WORK/pgdata RE_PGPORT=${RE_PGPORT:-55439}
+if [ -z "${RE_PGPORT:-}" ] && [ "$WORK" != /tmp/roadmap_enrich_test ]; then
+  RE_PGPORT=$((55500 + $(printf '%s' "$WORK" | cksum | cut -d' ' -f1) % 400))
+fi
+export RE_PGDATA=$WORK/pgdata RE_PGPORT=${RE_PGPORT:-55439} RE_BOUNDS_DIR=${RE_BOUNDS_DIR:-$WORK/bounds}
+FIXED_PATHS="roadmap_enrich_fixtures roadmap_enrich_corpus roadmap_enrich_corpus_wb roadmap_enrich_corpus_wb485"
+if [ -z "${RE_NS:-}" ] && [ "$(id -u)" = 0 ] && unshare -m --propagation private true 2>/dev/null; then
+  exec env RE_NS=1 unshare -m --propagation private bash "$0" "$@"
+fi
 PG_REGRESS=$(pg_config --pkglibdir)/pgxs/src/test/regress/pg_regress
 PASS=0; FAIL=0
 tier() { echo; echo "=== $1 ==="; }
@@ -16,6 +32,15 @@ tier() { echo; echo "=== $1 ==="; }
 
 if [ "$(id -u)" != 0 ]; then echo "run_all.sh: run as root (it installs the extension and starts the server as postgres)" >&2; exit 2; fi
 rm -rf "$WORK"; mkdir -p "$WORK"
+if [ -n "${RE_NS:-}" ]; then
+  for p in $FIXED_PATHS; do
+    mkdir -p "$WORK/mnt/$p" "/tmp/$p" && mount --bind "$WORK/mnt/$p" "/tmp/$p" ||
+      { echo "run_all.sh: could not mount $WORK/mnt/$p on /tmp/$p" >&2; exit 2; }
+  done
+  echo "work directory $WORK, port $RE_PGPORT (fixtures and corpus clones mounted privately on /tmp/roadmap_enrich_*)"
+else
+  echo "work directory $WORK, port $RE_PGPORT (no private mounts: fixtures and corpus clones in /tmp/roadmap_enrich_*)"
+fi
 
 tier "build"
 make -C "$SRC" -s clean >/dev/null 2>&1
@@ -73,7 +98,9 @@ PGOPTS="--host=/tmp --port=$RE_PGPORT --user=postgres"
 tier "regress (pg_regress, fixture repositories)"
 bash "$SRC/test/fixtures/make_repos.sh" "$FIX" postgres
 # the server's OS user must read the inputs and write the results
-cp -r "$SRC/sql" "$SRC/expected" "$SRC/test" "$WORK/"; chown -R postgres "$WORK"
+# (not the mounted fixtures and clones: their owners are part of the tests)
+cp -r "$SRC/sql" "$SRC/expected" "$SRC/test" "$WORK/"
+find "$WORK" -path "$WORK/mnt" -prune -o -exec chown postgres {} +
 REGRESS=$(make -C "$SRC" -s -f Makefile print-regress 2>/dev/null)
 runuser -u postgres -- "$PG_REGRESS" --inputdir="$WORK" $(expected_dir "$WORK") --outputdir="$WORK/regress" $PGOPTS \
   --dbname=contrib_regression $REGRESS >"$WORK/regress.log" 2>&1; rc=$?
@@ -115,11 +142,13 @@ count_summary "$WORK/dump_restore.log" $rc
 
 tier "corpus (real pg_trickle history)"
 if [ -f "$CORPUS_BUNDLE" ]; then
-  rm -rf /tmp/roadmap_enrich_corpus
+  # empty the clone directories, not remove them: they may be mount points
+  for p in /tmp/roadmap_enrich_corpus /tmp/roadmap_enrich_corpus_wb /tmp/roadmap_enrich_corpus_wb485; do
+    mkdir -p "$p"; find "$p" -mindepth 1 -maxdepth 1 -exec rm -rf {} +
+  done
   git clone -q "$CORPUS_BUNDLE" /tmp/roadmap_enrich_corpus
   bash "$SRC/test/corpus/tag_commits.sh" /tmp/roadmap_enrich_corpus
   # writable clones for write-back: the tip on main, and #485 on a branch
-  rm -rf /tmp/roadmap_enrich_corpus_wb /tmp/roadmap_enrich_corpus_wb485
   git clone -q /tmp/roadmap_enrich_corpus /tmp/roadmap_enrich_corpus_wb
   git clone -q /tmp/roadmap_enrich_corpus /tmp/roadmap_enrich_corpus_wb485
   git -C /tmp/roadmap_enrich_corpus_wb485 checkout -q -b at-485 "$(git -C /tmp/roadmap_enrich_corpus rev-parse v019-start)"

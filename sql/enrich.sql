@@ -65,3 +65,29 @@ SELECT * FROM roadmap.enrich('0.11.0', apply => false);
 \echo :LAST_ERROR_SQLSTATE
 SELECT roadmap.render('0.11.0', '/tmp/roadmap_enrich_fixtures/mono', write => false);
 \echo :LAST_ERROR_SQLSTATE
+-- planner decisions (issue 10): a dismissed item never returns, across re-ingest
+CREATE TEMP TABLE d0 AS SELECT item_id, title, source_ref FROM roadmap.enrich('0.11.0', :'r', apply => false) ORDER BY ord LIMIT 1;
+SELECT roadmap.dismiss('0.11.0', (SELECT item_id FROM d0), 'covered by the release''s own item', :'r') > 0 AS dismissed;
+SELECT count(*) AS still_stored FROM roadmap.proposal p, d0 WHERE p.version = '0.11.0' AND p.title = d0.title;
+SELECT roadmap.ingest(:'r', 'HEAD~1') > 0 AS ingested_older_ref;
+SELECT roadmap.ingest(:'r') > 0 AS ingested_head_again;
+SELECT count(*) AS dismissed_item_returned FROM roadmap.enrich('0.11.0', :'r', apply => false) e, d0
+ WHERE e.title = d0.title OR e.source_ref = d0.source_ref;
+SELECT verdict, item_ref = (SELECT item_id FROM d0) AS same_item, title = (SELECT title FROM d0) AS same_title,
+       source_ref = (SELECT source_ref FROM d0) AS same_source, reason
+  FROM roadmap.decision d WHERE d.repo_path = :'r';
+SELECT count(*) > 0 AS explain_shows_decision FROM roadmap.explain('0.11.0', :'r')
+ WHERE decisions @> '[{"verdict": "dismissed"}]';
+SELECT (counts->>'skipped_dismissed')::int AS skipped_dismissed FROM roadmap.enrichment e
+  JOIN roadmap.repository p USING (repo_id) WHERE p.path = :'r' AND version = '0.11.0';
+-- errors: an id that is no stored proposal, an empty reason
+SELECT roadmap.dismiss('0.11.0', 'ZZZ-99', 'typo', :'r');
+SELECT roadmap.dismiss('0.11.0', 'STAB-2', '', :'r');
+-- test code is not product code for probes (issue 10): tests.rs declared by
+-- #[cfg(test)] mod tests;, proptests.rs, src/wal_test.rs and tests/ have 0 hits
+SELECT roadmap.ingest('/tmp/roadmap_enrich_fixtures/crate') > 0 AS ingested_crate;
+SELECT h.path, h.hits FROM roadmap.probe_hit h JOIN roadmap.repository p USING (repo_id)
+ WHERE p.path = '/tmp/roadmap_enrich_fixtures/crate' AND h.probe_id = 'unwrap_outside_tests' ORDER BY h.path COLLATE "C";
+SELECT count(*) FILTER (WHERE h.path ~ '(tests\.rs|proptests\.rs|_test\.rs|^tests/)') AS test_code_hits
+  FROM roadmap.probe_hit h JOIN roadmap.repository p USING (repo_id)
+ WHERE p.path = '/tmp/roadmap_enrich_fixtures/crate';

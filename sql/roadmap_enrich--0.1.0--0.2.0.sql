@@ -148,3 +148,404 @@ INSERT INTO roadmap.render_word (role, words) VALUES
  ('risks_title', ARRAY['Conflicts & Risks']),
  ('commit_message', ARRAY['roadmap: enrich v{version} with six-pillar quality items']);
 SELECT pg_catalog.pg_extension_config_dump('roadmap.render_word', 'WHERE NOT builtin');
+
+
+-- Feature lenses, one selector, planner decisions (issue 10) ---------------
+-- See docs/proposals.md. Everything here is data a maintainer may edit.
+
+-- What kind of feature a planned item is: a PCRE2 pattern (case-insensitive)
+-- over its title and section text, and/or a kind of backticked identifier
+-- the item names (when both are set, both must hold). A function or setting
+-- counts when the title names it or the text adds it ("Add `x`", "via `x`").
+CREATE TABLE roadmap.feature_kind (
+	kind         text PRIMARY KEY,
+	pattern      text,
+	ident_kind   text CHECK (ident_kind IN ('function','guc','table','column','path','flag','syntax','type','const','name')),
+	exclusive    boolean NOT NULL DEFAULT false,  -- stated by the title, it is the feature's only kind
+	description  text NOT NULL,
+	builtin      boolean NOT NULL DEFAULT false,
+	CHECK (pattern IS NOT NULL OR ident_kind IS NOT NULL)
+);
+CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.feature_kind
+	FOR EACH ROW EXECUTE FUNCTION roadmap.user_row_marker('kind');
+SELECT pg_catalog.pg_extension_config_dump('roadmap.feature_kind', 'WHERE NOT builtin');
+
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('function', NULL, 'function', 'adds or changes a SQL function (`schema.fn()`)'),
+('guc',      NULL, 'guc',      'adds or changes a setting (`prefix.name`)'),
+('syntax',   '\bsyntax\b|\brewrite\b', 'syntax', 'adds SQL syntax (`CREATE … TABLE`, `AS OF …`): an upper-case identifier the text calls syntax or a rewrite'),
+('ddl_syntax', '`(CREATE|ALTER|DROP) [A-Z][A-Z ]+[^`]*`[^.]{0,40}\bsyntax\b', 'syntax', 'adds DDL syntax with a function form'),
+('catalog',  'schema change|new [a-z_ ]{0,20}column|add [^.]{0,60}column|catalog table|new table', NULL, 'changes the extension''s catalog: a column or table existing installations must gain'),
+('cache',    '\bcach(e|es|ing)\b', NULL, 'keeps computed state for reuse (cache, shared-memory table)'),
+('limit',    'backpressure|throttl|\bcap\b|lag cap|rate.limit|quota', NULL, 'caps or pauses work when a limit is reached'),
+('worker',   'background worker|bgworker|\bdrain\b|quiesce', NULL, 'runs in, or controls, a background process'),
+('wait',     'waits? for|\bdrain\b|quiesce|in-flight', NULL, 'blocks until other work finishes'),
+('bulk',     '\bbulk\b|\bbatch(ed)? (api|call|operation)', NULL, 'acts on many objects in one call'),
+('logging',  'structured (json )?logging|\blog_format\b|log output', NULL, 'changes what the extension logs'),
+('storage',  'columnar|storage backend|storage_backend|append-only', NULL, 'adds a storage backend or layout'),
+('rewrite',  'query rewrite|\brewrite[sd]?\b', NULL, 'rewrites user queries'),
+('hook',     '_hook\b|\bhook\b|intercept', NULL, 'installs a PostgreSQL hook that sees unrelated statements'),
+('history',  'never physically deleted|valid_to|\bscd\b', NULL, 'keeps row versions instead of deleting'),
+('docs',     '\btutorial\b|\bguide\b|worked example', NULL, 'adds user documentation with examples'),
+('docs_section', 'docs/|\.md\b|\bsection\b', NULL, 'adds a documentation section (no lens: the item is the check)'),
+('release',  '\bsbom\b|signing|provenance|attestation', NULL, 'changes how releases are built or signed'),
+('sized_guc', '`[a-z_]+\.[a-z_]*(_mb|_kb|_days|_size|_limit|_rows|_workers|max_[a-z_]+|_threshold[a-z_]*|_interval[a-z_]*)\b', 'guc', 'a setting whose value is a size, count or duration'),
+('cleanup',  'retention|clean.?up|\bprune\b|\bpurge\b', NULL, 'deletes old data on a schedule'),
+('index',    'add[^.]{0,30}\bindex(es)?\b|\bcatalog indexes\b', NULL, 'adds an index for a lookup');
+UPDATE roadmap.feature_kind SET exclusive = true WHERE kind IN ('docs', 'docs_section', 'release');
+
+-- A lens looks at one kind of feature through one pillar. Templates take
+-- {subject} (the identifier in backticks: of kind ident_kind if the feature
+-- names one, else the one its title names, else a function or setting its
+-- text adds; without any, "<id> <short name>"),
+-- {ident}, {id}, {title}, {short}, {prev} (newest released version) and
+-- {version}. trigger: always | not_in_docs | not_in_tests (the identifier
+-- is absent from the docs tree / the test files) | no_upgrade_script (no
+-- file names "<prev>--<version>") | feature_p0 (the release rates it P0).
+-- A template using {ident} needs an identifier of kind ident_kind.
+-- priority P0 counts only for a feature the release itself rates P0.
+CREATE TABLE roadmap.lens (
+	lens_id        text PRIMARY KEY,
+	pillar         text NOT NULL REFERENCES roadmap.pillar,
+	feature_kind   text NOT NULL REFERENCES roadmap.feature_kind,
+	trigger        text NOT NULL DEFAULT 'always'
+	               CHECK (trigger IN ('always','not_in_docs','not_in_tests','no_upgrade_script','feature_p0')),
+	ident_kind     text CHECK (ident_kind IN ('function','guc','table','column','path','flag','syntax','type','const','name')),
+	priority       text NOT NULL CHECK (priority IN ('P0','P1','P2')),
+	effort         text NOT NULL CHECK (effort IN ('XS','S','M','L','XL')),
+	weight         int NOT NULL DEFAULT 2 CHECK (weight BETWEEN 0 AND 10),
+	schema_change  boolean NOT NULL DEFAULT false,
+	title          text NOT NULL,
+	why            text NOT NULL,
+	verify         text NOT NULL,
+	enabled        boolean NOT NULL DEFAULT true,
+	builtin        boolean NOT NULL DEFAULT false
+);
+CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.lens
+	FOR EACH ROW EXECUTE FUNCTION roadmap.user_row_marker('lens_id');
+SELECT pg_catalog.pg_extension_config_dump('roadmap.lens', 'WHERE NOT builtin');
+
+INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, title, why, verify) VALUES
+-- correctness: what must stay true of the feature's output
+('corr_cache_stale', 'correctness', 'cache', 'always', NULL, 'P0', 'M', 3,
+ 'Prove {subject} never serves a stale entry',
+ 'A cache that misses one invalidation keeps returning results computed for an old definition, with no error',
+ 'a test changes a source''s definition between two refreshes in two sessions, and the second refresh equals a fresh full computation'),
+('corr_limit_no_loss', 'correctness', 'limit', 'always', NULL, 'P0', 'M', 3,
+ 'No change lost while {subject} pauses capture',
+ 'Pausing or throttling capture may delay changes but must never drop one; a dropped change is a silently wrong result',
+ 'a test holds the limit, writes rows, releases it, and the result equals a full recomputation of the same query'),
+('corr_catalog_default', 'correctness', 'catalog', 'always', 'column', 'P1', 'S', 2,
+ 'Define `{ident}` for objects created before {version}',
+ 'Objects that exist before the upgrade never ran the code that sets the new column, so readers must find a defined default, not NULL',
+ 'after ALTER EXTENSION UPDATE on a {prev} database no existing row has `{ident}` NULL and refresh results are unchanged'),
+('corr_function_edges', 'correctness', 'function', 'always', 'function', 'P1', 'S', 2,
+ 'Define `{ident}` results for NULL, empty and unknown input',
+ 'A new SQL entry point is where unexpected input becomes a wrong result or a crash',
+ 'a regression test calls `{ident}` with NULL, an empty value and an unknown name and checks each result or error'),
+('corr_syntax_same', 'correctness', 'ddl_syntax', 'always', 'syntax', 'P1', 'M', 2,
+ '`{ident}` gives the same result as the function form',
+ 'Two entry points to one operation drift apart unless a test pins them together',
+ 'a test creates the same object through `{ident}` and through the function, and catalog rows and contents match'),
+('corr_rewrite_property', 'correctness', 'rewrite', 'always', NULL, 'P0', 'M', 2,
+ 'Property test: {subject} rewrite matches the reference result',
+ 'A rewrite that is wrong for one operator returns wrong rows with no error',
+ 'a randomized test compares the rewritten query with a reference evaluation on the same data for every supported operator'),
+-- stability: how the feature fails and recovers
+('stab_guc_reject', 'stability', 'guc', 'always', 'guc', 'P1', 'XS', 3,
+ 'Reject invalid `{ident}` values with a clear error',
+ 'A mistyped value that is accepted silently leaves the server in a mode the operator did not choose',
+ '`SET {ident} = ''bogus''` fails with an error that lists the accepted values'),
+('stab_worker_stop', 'stability', 'worker', 'always', NULL, 'P1', 'S', 2,
+ '{subject} stops cleanly on SIGTERM and timeout',
+ 'A background wait that ignores SIGTERM or has no bound blocks shutdown, restarts and upgrades',
+ 'a test sends SIGTERM while it waits, and the server stops within the shutdown timeout with nothing half-done'),
+('stab_catalog_rerun', 'stability', 'catalog', 'always', 'column', 'P1', 'S', 2,
+ 'Re-runnable {prev} → {version} migration for {subject}',
+ 'An upgrade script that fails half-way leaves the catalog between versions, which only a manual fix recovers',
+ 'the {prev} → {version} upgrade applied to a copy of a {prev} database, interrupted and re-run, ends with the same catalog as a clean upgrade'),
+('stab_function_errors', 'stability', 'function', 'always', 'function', 'P2', 'S', 1,
+ 'Errors from `{ident}` carry SQLSTATE, detail and hint',
+ 'Callers and runbooks branch on the error code; an error without one can only be matched by its English text',
+ 'each error path of `{ident}` is hit by a regression test that checks its SQLSTATE'),
+('stab_hook_passthrough', 'stability', 'hook', 'always', NULL, 'P1', 'M', 2,
+ '{subject} hook passes unrelated statements through unchanged',
+ 'A hook sees every statement in the database, so a mistake there breaks commands that have nothing to do with the feature',
+ 'the existing regression suite passes with the hook installed, and a statement it does not handle behaves exactly as without it'),
+('stab_cache_full', 'stability', 'cache', 'always', NULL, 'P1', 'S', 2,
+ '{subject}: degrade cleanly when memory is full',
+ 'A full shared table must degrade to the uncached path, not raise an error in every session',
+ 'a test sizes the cache to one entry, keeps refreshing correctly, and the fallback is logged once'),
+('stab_logging_safe', 'stability', 'logging', 'always', NULL, 'P2', 'S', 1,
+ '{subject} output never fails the operation it logs',
+ 'A logging path that raises on an unusual value turns a diagnostic into an outage',
+ 'a test with quotes, newlines and NULL in every field emits one valid record per line (`jq` parses each)'),
+-- performance: what it costs, measured
+('perf_cache_bench', 'performance', 'cache', 'always', NULL, 'P1', 'S', 3,
+ 'Benchmark {subject} cold start and hit rate',
+ 'The cache is worth exactly the time it saves; without a number it can neither be defended nor protected from regressions',
+ 'a benchmark reports cold-start time and hit rate with and without the cache, and the target the item states is met'),
+('perf_bulk_vs_loop', 'performance', 'bulk', 'always', 'function', 'P2', 'S', 2,
+ 'Benchmark `{ident}` against one call per object',
+ 'A bulk call exists to beat N round trips; if it loops internally the gain may be small',
+ 'a benchmark over 1,000 objects reports the bulk call and the per-object loop side by side'),
+('perf_logging_cost', 'performance', 'logging', 'always', NULL, 'P2', 'S', 2,
+ 'Measure {subject} overhead on refresh latency',
+ 'Formatting every log event adds work to the hot path',
+ 'the refresh benchmark''s p99 with the new output stays within 2% of the old'),
+('perf_storage_bench', 'performance', 'storage', 'always', 'column', 'P1', 'M', 2,
+ 'Benchmark each `{ident}` choice against the default storage',
+ 'An append-only backend turns every update into a delete plus an insert, which can cost more than it saves',
+ 'a benchmark refreshes the same object on the default and the new storage and reports time and size for both'),
+('perf_limit_cost', 'performance', 'limit', 'always', NULL, 'P2', 'S', 1,
+ 'Measure {subject} check cost per captured change',
+ 'A check that runs for every captured change sits on the write path of every source table',
+ 'a write benchmark with the feature on and off, below the limit, differs by under 2%'),
+('perf_function_cost', 'performance', 'function', 'always', 'function', 'P2', 'S', 0,
+ 'Benchmark `{ident}` at 1 and 1,000 objects',
+ 'A function called from dashboards, scripts or loops must stay cheap as the installation grows',
+ 'a benchmark reports p50 and p99 of `{ident}` with 1 and 1,000 objects, within the target the item states or 10×'),
+('perf_index_plan', 'performance', 'index', 'always', 'column', 'P2', 'XS', 2,
+ 'Show the lookups use {subject}',
+ 'An index the planner does not pick for the lookup it was added for is only write overhead',
+ 'EXPLAIN of each lookup the item names shows a scan of the new index on a catalog with 10,000 rows'),
+-- scalability: the feature at 10x
+('scal_guc_default', 'scalability', 'sized_guc', 'always', 'guc', 'P2', 'XS', 1,
+ 'Check the `{ident}` default at 10× today''s scale',
+ 'A default chosen for a small installation becomes the bottleneck or the memory hog at ten times the objects',
+ 'a benchmark at 10× the largest tested installation runs with the default and records whether it must change'),
+('scal_cleanup_batches', 'scalability', 'cleanup', 'always', NULL, 'P1', 'S', 2,
+ '{subject} deletes in bounded batches',
+ 'A cleanup that deletes a large backlog in one statement holds locks and bloats WAL exactly when the backlog is largest',
+ 'a test with 10× a day of history shows the cleanup deleting in batches with bounded lock time'),
+('scal_cache_bound', 'scalability', 'cache', 'always', NULL, 'P1', 'M', 2,
+ 'Bound {subject} size at 10× today''s object count',
+ 'A shared structure sized for today''s counts runs out at ten times the objects',
+ 'with 10× the objects of the largest benchmark, memory stays under its configured bound and evictions are counted'),
+('scal_bulk_10k', 'scalability', 'bulk', 'always', 'function', 'P1', 'S', 2,
+ '`{ident}` with 10,000 names in one call',
+ 'Bulk calls are used exactly when counts are large, and one transaction over 10,000 objects meets lock and memory limits',
+ 'a test passes 10,000 names and completes in one transaction with bounded memory and a documented lock footprint'),
+('scal_limit_10x', 'scalability', 'limit', 'always', NULL, 'P1', 'M', 3,
+ '{subject} under 10× write load',
+ 'Limits tuned on a small workload engage constantly, or never, at ten times the write rate',
+ 'a 10× write benchmark shows the lag held under the limit and buffer growth bounded'),
+('scal_worker_many', 'scalability', 'wait', 'always', NULL, 'P2', 'M', 2,
+ '{subject} with 1,000 objects in flight',
+ 'Waiting on every in-flight operation grows with their number',
+ 'a test with 1,000 objects in flight shows the operation finishing within its timeout'),
+('scal_history_growth', 'scalability', 'history', 'always', NULL, 'P1', 'M', 2,
+ 'Bound row-version growth of {subject}',
+ 'Row versions that are never physically deleted grow without limit, and scans grow with them',
+ 'a churn benchmark reports storage size and query time after 10× the updates, with a retention option documented'),
+-- ease of use: how users find and operate it
+('ux_guc_docs', 'ease_of_use', 'guc', 'not_in_docs', 'guc', 'P1', 'XS', 3,
+ 'Document `{ident}` in the configuration reference',
+ 'An operator cannot tune a setting whose default, range and effect are written nowhere',
+ '`grep -rn ''{ident}'' docs/` finds its default, accepted values and effect'),
+('ux_function_docs', 'ease_of_use', 'function', 'not_in_docs', 'function', 'P1', 'XS', 2,
+ 'Document `{ident}` in the SQL reference with an example',
+ 'A function that is not in the reference is found only by reading the code',
+ 'the SQL reference shows the signature of `{ident}`, an example and its errors'),
+('ux_syntax_docs', 'ease_of_use', 'syntax', 'not_in_docs', 'syntax', 'P1', 'S', 2,
+ 'Document `{ident}` syntax with an example',
+ 'New syntax that is not documented is found only by reading the code',
+ 'the SQL reference shows `{ident}` with a worked example and its errors'),
+('ux_limit_status', 'ease_of_use', 'limit', 'always', NULL, 'P1', 'S', 2,
+ 'Show when {subject} is engaged, and why',
+ 'An operator whose writes slow down must see that the limit engaged, since when, and at which threshold',
+ 'a status query shows the engaged state, since when, and the threshold that triggered it'),
+('ux_worker_status', 'ease_of_use', 'wait', 'always', NULL, 'P2', 'S', 1,
+ 'Report {subject} progress while it waits',
+ 'A call that blocks without saying what it waits for gets cancelled and retried by hand',
+ 'while it waits, a status query lists the operations it still waits for'),
+('ux_storage_missing', 'ease_of_use', 'storage', 'always', 'column', 'P1', 'S', 2,
+ 'Clear error when a `{ident}` provider is not installed',
+ 'Choosing a backend whose extension is absent must fail at creation with a hint, not at the first refresh',
+ 'creating an object with the backend but without its provider raises an error naming the missing extension'),
+-- test coverage: the test that pins it
+('test_upgrade_catalog', 'test_coverage', 'catalog', 'always', 'column', 'P1', 'S', 4,
+ 'Upgrade test: {subject} survives {prev} → {version}',
+ 'A catalog change is the part of a release most likely to break existing installations',
+ 'an upgrade test creates objects on {prev}, runs ALTER EXTENSION UPDATE, and checks {subject} and every existing object'),
+('test_function_e2e', 'test_coverage', 'function', 'not_in_tests', 'function', 'P1', 'S', 2,
+ 'Test `{ident}` including its error paths',
+ 'A new SQL function that no test calls can break in any later refactor',
+ 'a test named after `{ident}` calls it on success and on every documented error'),
+('test_docs_examples', 'test_coverage', 'docs', 'always', NULL, 'P2', 'S', 2,
+ 'Run the examples of {subject} in CI',
+ 'Tutorial and guide examples rot silently as the API they show changes',
+ 'a CI job extracts the SQL blocks of the new document and runs them against the built extension'),
+('test_cache_concurrent', 'test_coverage', 'cache', 'always', NULL, 'P1', 'M', 2,
+ 'Concurrency test: {subject} across parallel sessions',
+ 'Shared state that is right in one session can be wrong in two',
+ 'a test refreshes from 8 sessions while a DDL invalidates the cache and checks every result'),
+('test_limit_thresholds', 'test_coverage', 'limit', 'always', NULL, 'P1', 'S', 2,
+ 'Test {subject} engage and release thresholds',
+ 'A limit that engages late fills the disk; one that never releases stalls capture',
+ 'a test drives the lag over the limit and back under it and checks where capture pauses and resumes'),
+('test_release_verify', 'test_coverage', 'release', 'always', NULL, 'P2', 'S', 1,
+ 'Verify {subject} in the release workflow',
+ 'Signing or provenance that no step checks can break without anyone noticing',
+ 'the release workflow verifies the signature and SBOM of each published artifact and fails on a mismatch'),
+('test_syntax_errors', 'test_coverage', 'syntax', 'always', 'syntax', 'P2', 'S', 1,
+ 'Regression test: malformed `{ident}` statements',
+ 'A parser extension that accepts a malformed statement does something the user did not ask for',
+ 'a regression test runs malformed variants of `{ident}` and each fails with a syntax error naming the position');
+
+-- How the one selector blends the producers (docs/proposals.md).
+CREATE TABLE roadmap.selection_policy (
+	name         text PRIMARY KEY,
+	value        numeric NOT NULL CHECK (value >= 0),
+	description  text NOT NULL,
+	builtin      boolean NOT NULL DEFAULT false
+);
+CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.selection_policy
+	FOR EACH ROW EXECUTE FUNCTION roadmap.user_row_marker('name');
+SELECT pg_catalog.pg_extension_config_dump('roadmap.selection_policy', 'WHERE NOT builtin');
+
+INSERT INTO roadmap.selection_policy (name, value, description) VALUES
+('min_per_pillar', 3, 'focus-area gaps fill a pillar up to this many items'),
+('max_per_pillar', 6, 'no pillar gets more items'),
+('max_feature', 3, 'feature-lens items per pillar (they lead the pillar)'),
+('max_deferred', 2, 'deferred items per pillar, most carried first'),
+('max_evidence', 2, 'code-evidence items per pillar, largest count first'),
+('max_uses_per_feature', 3, 'pillars one planned feature may appear in'),
+('reuse_penalty', 1, 'rank subtracted per pillar a feature already appears in, so pillars spread over the features'),
+('strong_gap', 5, 'gaps beyond the minimum need at least this score');
+
+-- Deferred items carried longer than this many releases are not proposed
+-- again: Conflicts & Risks asks the planner to confirm or drop them.
+CREATE FUNCTION roadmap.stale_after() RETURNS int
+	AS 'MODULE_PATHNAME', 'roadmap_stale_after'
+	LANGUAGE C STABLE PARALLEL SAFE;
+
+ALTER TABLE roadmap.proposal DROP CONSTRAINT proposal_source_check;
+ALTER TABLE roadmap.proposal ADD CONSTRAINT proposal_source_check
+	CHECK (source IN ('feature','deferred','evidence','gap'));
+ALTER TABLE roadmap.proposal ADD COLUMN feature_ref text, ADD COLUMN lens_id text;
+
+-- A planner's verdict on a proposal, kept across re-ingest: a dismissed
+-- item is never proposed again (for its version, or every version when
+-- version is NULL). Keyed by the repository's canonical path, not its
+-- repo_id, so a decision also survives the repository being dropped and
+-- registered again (and restores without the derived catalog).
+CREATE TABLE roadmap.decision (
+	decision_id  bigserial PRIMARY KEY,
+	repo_path    text NOT NULL,
+	version      text,
+	item_ref     text NOT NULL,
+	title        text,
+	source_ref   text,
+	verdict      text NOT NULL CHECK (verdict IN ('dismissed','accepted')),
+	reason       text NOT NULL,
+	decided_by   text NOT NULL DEFAULT current_user,
+	decided_at   timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX ON roadmap.decision (repo_path, version);
+-- ships no rows: every row is the planner's (docs/operations.md)
+SELECT pg_catalog.pg_extension_config_dump('roadmap.decision', '');
+
+-- Dismiss a proposal (its item id in roadmap.proposal, or a title) for
+-- version; returns the decision id.
+CREATE FUNCTION roadmap.dismiss(version text, item text, reason text, repo text DEFAULT NULL) RETURNS bigint
+	AS 'MODULE_PATHNAME', 'roadmap_dismiss'
+	LANGUAGE C VOLATILE;
+REVOKE ALL ON FUNCTION roadmap.dismiss(text, text, text, text) FROM PUBLIC;
+
+-- Recent shipping is liveness, not coverage (issue 10): no penalty, and an
+-- area with work in the shipped window gets the full staleness term, like a
+-- neglected one. term_shipped stays as a column (always 0) for readers.
+CREATE OR REPLACE VIEW roadmap.focus_gaps AS
+WITH t AS NOT MATERIALIZED (
+	SELECT repo_id, version, version_key,
+	       (SELECT min(w.version_key) FROM (
+	            SELECT DISTINCT c.version_key FROM roadmap.changelog_entry c
+	             WHERE c.repo_id = r.repo_id AND c.version_key < r.version_key
+	             ORDER BY c.version_key DESC LIMIT roadmap.shipped_window()) w) AS window_start
+	  FROM roadmap.release r WHERE status <> 'released'
+), sig AS (
+	SELECT t.repo_id, t.version, t.version_key, f.pillar, f.focus_id, f.name AS focus_area,
+	       cl.shipped_recent, cl.last_key,
+	  (SELECT count(*) FROM roadmap.item i
+	    WHERE i.repo_id = t.repo_id AND i.version = t.version
+	      AND (coalesce(i.title, '') || ' ' || coalesce(i.description, '')) ~* roadmap.focus_pattern(f.match))::int AS planned_in_target,
+	  df.deferred_open, df.max_carried,
+	  (SELECT count(*) FROM roadmap.plan_item p
+	    WHERE p.repo_id = t.repo_id AND p.version = t.version AND p.status = 'open' AND p.text ~* roadmap.focus_pattern(f.match))::int AS plan_open,
+	  (SELECT coalesce(sum(h.hits), 0) FROM roadmap.probe_hit h JOIN roadmap.probe p USING (probe_id)
+	    WHERE h.repo_id = t.repo_id AND p.focus_id = f.focus_id)::int AS evidence_hits
+	  FROM t CROSS JOIN roadmap.focus_area f
+	  CROSS JOIN LATERAL (
+	       SELECT count(*) FILTER (WHERE c.version_key >= t.window_start)::int AS shipped_recent,
+	              max(c.version_key) AS last_key
+	         FROM roadmap.changelog_entry c
+	        WHERE c.repo_id = t.repo_id AND c.version_key < t.version_key AND c.text ~* roadmap.focus_pattern(f.match)) cl
+	  CROSS JOIN LATERAL (
+	       SELECT count(*)::int AS deferred_open, max(d.carried_releases) AS max_carried
+	         FROM roadmap.deferred_items d
+	        WHERE d.repo_id = t.repo_id AND d.version_key < t.version_key AND coalesce(d.title, '') ~* roadmap.focus_pattern(f.match)) df
+), rel AS (
+	SELECT sig.*,
+	  (SELECT min(c.version) FROM roadmap.changelog_entry c
+	    WHERE c.repo_id = sig.repo_id AND c.version_key = sig.last_key) AS last_shipped_version,
+	  CASE WHEN sig.last_key IS NOT NULL THEN
+	  (SELECT count(DISTINCT c.version_key) FROM roadmap.changelog_entry c
+	    WHERE c.repo_id = sig.repo_id AND c.version_key > sig.last_key
+	      AND c.version_key < sig.version_key)::int END AS releases_since_shipped
+	  FROM sig
+), terms AS (
+	SELECT rel.*,
+	  1.0::numeric AS term_base,
+	  -- neglect and liveness score alike: an area with work in the window is
+	  -- live code where follow-up quality items belong (docs/scoring.md)
+	  0.5 * CASE WHEN shipped_recent > 0 THEN 6
+	             ELSE least(coalesce(releases_since_shipped, roadmap.shipped_window() + 3), 6) END::numeric AS term_staleness,
+	  0.0::numeric AS term_shipped,
+	  -2.0 * least(planned_in_target, 3)::numeric AS term_planned,
+	  (3.0 * least(deferred_open, 3) + 0.5 * least(coalesce(max_carried, 0), 6))::numeric AS term_deferred,
+	  1.0 * least(plan_open, 3)::numeric AS term_plan,
+	  round((2.0 * ln(1 + evidence_hits))::numeric, 2) AS term_evidence
+	  FROM rel
+)
+SELECT repo_id, version, pillar, focus_id, focus_area,
+       round(term_base + term_staleness + term_shipped + term_planned + term_deferred + term_plan + term_evidence, 2) AS score,
+       shipped_recent, last_shipped_version, releases_since_shipped, planned_in_target,
+       deferred_open, max_carried, plan_open, evidence_hits,
+       term_base, term_staleness, term_shipped, term_planned, term_deferred, term_plan, term_evidence
+  FROM terms;
+
+-- explain also shows the feature and lens behind an item and the planner's
+-- decisions for the version.
+DROP FUNCTION roadmap.explain(text, text);
+CREATE FUNCTION roadmap.explain(version text, repo text DEFAULT NULL)
+	RETURNS TABLE (item_id text, pillar text, title text, source text, source_ref text,
+	               focus_area text, score numeric, term_base numeric, term_staleness numeric,
+	               term_shipped numeric, term_planned numeric, term_deferred numeric,
+	               term_plan numeric, term_evidence numeric, shipped_recent int,
+	               last_shipped_version text, planned_in_target int, deferred_open int,
+	               plan_open int, evidence_hits int, evidence jsonb,
+	               feature_ref text, lens_id text, decisions jsonb)
+	LANGUAGE sql STABLE AS $$
+	SELECT p.item_id, p.pillar, p.title, p.source, p.source_ref, p.focus_area, g.score,
+	       g.term_base, g.term_staleness, g.term_shipped, g.term_planned, g.term_deferred,
+	       g.term_plan, g.term_evidence, g.shipped_recent, g.last_shipped_version,
+	       g.planned_in_target, g.deferred_open, g.plan_open, g.evidence_hits,
+	       (SELECT jsonb_agg(jsonb_build_object('probe', e.probe, 'path', e.path, 'hits', e.hits,
+	                                            'first_line', e.first_line, 'verify', e.verify_command)
+	                         ORDER BY e.hits DESC, e.path COLLATE "C")
+	          FROM roadmap.evidence e WHERE e.repo_id = p.repo_id AND e.focus_id = p.focus_area),
+	       p.feature_ref, p.lens_id,
+	       (SELECT jsonb_agg(jsonb_build_object('verdict', d.verdict, 'item', d.item_ref, 'title', d.title,
+	                                            'reason', d.reason, 'by', d.decided_by, 'version', d.version)
+	                         ORDER BY d.decision_id)
+	          FROM roadmap.decision d
+	         WHERE d.repo_path = r.path AND (d.version IS NULL OR d.version = p.version))
+	  FROM roadmap.proposal p
+	  JOIN roadmap.repository r ON r.repo_id = p.repo_id
+	  LEFT JOIN roadmap.focus_gaps g
+	         ON g.repo_id = p.repo_id AND g.version = p.version AND g.focus_id = p.focus_area
+	 WHERE p.version = roadmap.version_norm($1)
+	   AND ($2 IS NULL OR r.path = roadmap.path_norm($2))
+	 ORDER BY p.ord
+$$;

@@ -7,13 +7,14 @@ SELECT pillar, count(*) FROM roadmap.focus_area GROUP BY pillar ORDER BY min(ord
 -- one row per focus area for the planned v0.7.0, six pillars
 SELECT count(*) AS focus_rows FROM roadmap.focus_gaps WHERE repo_id = :repo_id AND version = '0.7.0';
 SELECT pillar, score, top_focus FROM roadmap.pillar_gaps WHERE repo_id = :repo_id AND version = '0.7.0' ORDER BY ord;
--- recency: dbt shipped in the last release (0.6.0), the TUI five releases earlier (0.1.0)
+-- recency: dbt shipped in the last release (0.6.0), the TUI five releases earlier (0.1.0);
+-- recent work is liveness, not coverage: dbt is not penalised (term_shipped 0, full staleness term)
 SELECT focus_id, shipped_recent, last_shipped_version, releases_since_shipped, term_staleness, term_shipped, score
   FROM roadmap.focus_gaps WHERE repo_id = :repo_id AND version = '0.7.0'
    AND focus_id IN ('ux_dbt', 'ux_tui', 'ux_playground') ORDER BY focus_id COLLATE "C";
 SELECT (SELECT score FROM roadmap.focus_gaps WHERE repo_id = :repo_id AND version = '0.7.0' AND focus_id = 'ux_dbt')
-     < (SELECT score FROM roadmap.focus_gaps WHERE repo_id = :repo_id AND version = '0.7.0' AND focus_id = 'ux_tui')
-       AS recently_shipped_scores_lower;
+     >= (SELECT score FROM roadmap.focus_gaps WHERE repo_id = :repo_id AND version = '0.7.0' AND focus_id = 'ux_tui')
+       AS recently_shipped_not_penalised;
 -- already planned in the target: Prometheus metrics (UX-1)
 SELECT focus_id, planned_in_target, term_planned, score FROM roadmap.focus_gaps
  WHERE repo_id = :repo_id AND version = '0.7.0' AND focus_id = 'ux_observability';

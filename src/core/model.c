@@ -6,6 +6,7 @@
  * their header names, never by column position.
  */
 #include "model.h"
+#include "feature.h"
 #include "similar.h"
 
 #include <ctype.h>
@@ -853,6 +854,27 @@ cited_ids(ReArena *a, const char *text)
 
 	re_strmap_init(&seen, a);
 	re_buf_init(&out);
+	/* a leading id: "M-1 — Wider invalidation ring", "**M-1:** …" */
+	{
+		const char *q = text;
+		char		tok[32];
+		size_t		n = 0;
+
+		while (*q == '*' || *q == '`' || *q == ' ')
+			q++;
+		while ((isalnum((unsigned char) *q) || *q == '-') && n < sizeof(tok) - 1)
+			tok[n++] = *q++;
+		tok[n] = '\0';
+		while (*q == '*' || *q == '`')
+			q++;
+		if (n && re_is_item_id(tok) &&
+			(*q == ':' || strncmp(q, " \xE2\x80\x94 ", 5) == 0 || strncmp(q, " - ", 3) == 0 ||
+			 strncmp(q, " \xE2\x80\x93 ", 5) == 0))
+		{
+			re_strmap_put(&seen, tok, 1);
+			re_buf_printf(&out, ",%s,", tok);
+		}
+	}
 	while ((p = strchr(p, '(')) != NULL)
 	{
 		const char *e = strchr(p, ')');
@@ -1425,6 +1447,37 @@ cite_index(ReModel *m, CiteIndex *ci)
 /* Words shared by more done items than this are too common to look up. */
 #define RE_MAX_POSTINGS_PER_WORD 4096
 
+/* Done items by id (then position), for "the same id done later". */
+static const ReItem *done_sort_items;
+
+static int
+done_id_cmp(const void *x, const void *y)
+{
+	int			a = *(const int *) x,
+				b = *(const int *) y;
+	int			c = strcmp(done_sort_items[a].item_id, done_sort_items[b].item_id);
+
+	return c ? c : a - b;
+}
+
+static int
+done_lower_bound(const ReItem *items, const int *ids, int n, const char *id)
+{
+	int			lo = 0,
+				hi = n;
+
+	while (lo < hi)
+	{
+		int			mid = (lo + hi) / 2;
+
+		if (strcmp(items[ids[mid]].item_id, id) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /*
  * Done items are indexed by word hash once, so each candidate is compared
  * only with items sharing a word with its title: linear in the number of
@@ -1448,20 +1501,36 @@ re_model_deferred(ReModel *m, int **out)
 	size_t		cap = 0;
 	CiteIndex	ci;
 
+	char		lead_i[512],
+				lead_k[512];
+	int		   *done_ids = re_alloc(a, sizeof(int) * (size_t) (n + 1));	/* done items sorted by id */
+	int			ndone = 0;
+
+
 	*out = re_alloc(a, sizeof(int) * (size_t) (n + 1));
 	cite_index(m, &ci);
 	for (i = 0; i < n; i++)
 	{
 		RE_CHECK_INTERRUPTS();
 		rel[i] = re_model_find_release(m, m->items.v[i].version);
+		/* compare bold lead titles, not whole cells with their long descriptions (no allocation per item) */
 		if (m->items.v[i].status == IS_DONE && m->items.v[i].title)
-			cap += (size_t) re_word_hashes(m->items.v[i].title, words, 64, true);
+		{
+			re_bold_lead_buf(m->items.v[i].title, lead_i, sizeof(lead_i));
+			cap += (size_t) re_word_hashes(lead_i, words, 64, true);
+			done_ids[ndone++] = i;
+		}
 	}
+	done_sort_items = m->items.v;
+	qsort(done_ids, (size_t) ndone, sizeof(int), done_id_cmp);
 	post = re_alloc(a, sizeof(Posting) * (cap + 1));
 	for (i = 0; i < n; i++)
 		if (m->items.v[i].status == IS_DONE && m->items.v[i].title)
 		{
-			int			nw = re_word_hashes(m->items.v[i].title, words, 64, true);
+			int			nw;
+
+			re_bold_lead_buf(m->items.v[i].title, lead_i, sizeof(lead_i));
+			nw = re_word_hashes(lead_i, words, 64, true);
 
 			for (k = 0; k < nw; k++)
 			{
@@ -1488,7 +1557,8 @@ re_model_deferred(ReModel *m, int **out)
 		if (!(it->status == IS_SKIPPED || it->status == IS_DEFERRED ||
 			  (it->status == IS_OPEN && it->status_text != NULL)))
 			continue;
-		nw = it->title ? re_word_hashes(it->title, words, 64, true) : 0;
+		re_bold_lead_buf(it->title, lead_i, sizeof(lead_i));
+		nw = it->title ? re_word_hashes(lead_i, words, 64, true) : 0;
 		for (w = 0; w < nw && !resolved; w++)
 		{
 			Posting		key = {words[w], -1};
@@ -1533,6 +1603,25 @@ re_model_deferred(ReModel *m, int **out)
 				overlap >= (strcmp(m->items.v[j].item_id, it->item_id) == 0 ? 0.5 : 0.75))
 				resolved = true;
 		}
+		/*
+		 * The same id done in a later release closes the item when that
+		 * release is where it was deferred to, or when the two bold titles
+		 * share a third of their words either way (ids are reused across
+		 * releases for unrelated work, so the id alone is not enough).
+		 */
+		for (k = done_lower_bound(m->items.v, done_ids, ndone, it->item_id);
+			 k < ndone && strcmp(m->items.v[done_ids[k]].item_id, it->item_id) == 0 && !resolved; k++)
+		{
+			const ReItem *d = &m->items.v[done_ids[k]];
+
+			if (rel[done_ids[k]] == NULL || re_version_cmp(&rel[done_ids[k]]->v, &rel[i]->v) <= 0)
+				continue;
+			re_bold_lead_buf(d->title, lead_k, sizeof(lead_k));
+			if ((it->deferred_to && strcmp(it->deferred_to, d->version) == 0) ||
+				(lead_i[0] && lead_k[0] && (re_word_overlap(lead_i, lead_k) >= 0.34 ||
+											re_word_overlap(lead_k, lead_i) >= 0.34)))
+				resolved = true;
+		}
 		slot = re_strmap_get(&ci.map, it->item_id);
 		for (c = slot >= 0 ? ci.head[slot] : -1; c >= 0 && !resolved; c = ci.next[c])
 		{
@@ -1541,7 +1630,8 @@ re_model_deferred(ReModel *m, int **out)
 
 			if (!re_version_parse(e->version, &v) || re_version_cmp(&v, &rel[i]->v) <= 0)
 				continue;
-			if (it->title && re_word_overlap(it->title, e->text) >= 0.4)
+			/* a later entry citing the id closes it unless the two plainly speak of different work */
+			if (lead_i[0] && (re_word_overlap(lead_i, e->text) >= 0.25 || re_word_overlap(e->text, lead_i) >= 0.4))
 				resolved = true;
 		}
 		if (!resolved)

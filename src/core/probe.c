@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include <pcre2.h>
+#include <ctype.h>
 
 /*
  * Glob over '/'-separated paths: '*' and '?' stay within one segment,
@@ -249,4 +250,118 @@ re_probe_run(ReProbe *p, const char *buf, size_t len, ReProbeResult *res, char *
 match_error:
 	snprintf(err, errlen, "PCRE2 matching failed (match limit or invalid input)");
 	return -1;
+}
+
+/*
+ * Test code by path: a tests/, test/ or benches/ directory, tests.rs, or a
+ * file named *_test.* / *_tests.*.
+ */
+bool
+re_is_test_path(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	const char *dot;
+	size_t		stem;
+
+	base = base ? base + 1 : path;
+	if (strncmp(path, "tests/", 6) == 0 || strncmp(path, "test/", 5) == 0 || strncmp(path, "benches/", 8) == 0 ||
+		strstr(path, "/tests/") || strstr(path, "/test/") || strstr(path, "/benches/"))
+		return true;
+	if (strcmp(base, "tests.rs") == 0)
+		return true;
+	dot = strrchr(base, '.');
+	stem = dot ? (size_t) (dot - base) : strlen(base);
+	if ((stem > 5 && strncmp(base + stem - 5, "_test", 5) == 0) ||
+		(stem > 6 && strncmp(base + stem - 6, "_tests", 6) == 0))
+		return true;
+	return false;
+}
+
+/*
+ * Files a Rust source declares as test-only modules: "#[cfg(test)]" on the
+ * line of, or the line before, "mod name;". Each module gives two candidate
+ * paths (name.rs and name/mod.rs) in the directory Rust looks in: the file's
+ * own directory for mod.rs / lib.rs / main.rs, else <dir>/<stem>/. Returns
+ * the number of paths written to *out (arena-allocated).
+ */
+int
+re_rust_test_modules(ReArena *a, const char *path, const char *buf, size_t len, char ***out)
+{
+	const char *p = buf,
+			   *end = buf + len;
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	char	   *dir;
+	bool		pending = false;
+	int			n = 0,
+				cap = 8;
+
+	if (strcmp(base, "mod.rs") == 0 || strcmp(base, "lib.rs") == 0 || strcmp(base, "main.rs") == 0)
+		dir = re_strndup(a, path, (size_t) (base - path));
+	else
+	{
+		const char *dot = strrchr(base, '.');
+
+		dir = re_sprintf(a, "%.*s%.*s/", (int) (base - path), path,
+						 (int) (dot ? (size_t) (dot - base) : strlen(base)), base);
+	}
+	*out = re_alloc(a, sizeof(char *) * (size_t) cap);
+	while (p < end)
+	{
+		const char *eol = memchr(p, '\n', (size_t) (end - p));
+		size_t		ln = eol ? (size_t) (eol - p) : (size_t) (end - p);
+		const char *q = p,
+				   *qe = p + ln;
+
+		while (q < qe && (*q == ' ' || *q == '\t'))
+			q++;
+		if (qe - q >= 12 && strncmp(q, "#[cfg(test)]", 12) == 0)
+		{
+			pending = true;
+			q += 12;
+			while (q < qe && (*q == ' ' || *q == '\t'))
+				q++;
+		}
+		if (pending && q < qe)
+		{
+			if (qe - q > 4 && strncmp(q, "pub ", 4) == 0)
+				q += 4;
+			else if (qe - q > 11 && strncmp(q, "pub(crate) ", 11) == 0)
+				q += 11;
+			if (qe - q > 4 && strncmp(q, "mod ", 4) == 0)
+			{
+				const char *s = q + 4,
+						   *e;
+
+				while (s < qe && *s == ' ')
+					s++;
+				for (e = s; e < qe && (isalnum((unsigned char) *e) || *e == '_'); e++)
+					;
+				while (e < qe && *e == ' ')
+					e++;
+				if (e > s && e < qe && *e == ';')
+				{
+					size_t		nl = (size_t) (e - s);
+
+					while (nl > 0 && s[nl - 1] == ' ')
+						nl--;
+					if (n + 2 > cap)
+					{
+						char	  **bigger = re_alloc(a, sizeof(char *) * (size_t) (cap * 2));
+
+						memcpy(bigger, *out, sizeof(char *) * (size_t) n);
+						*out = bigger;
+						cap *= 2;
+					}
+					(*out)[n++] = re_sprintf(a, "%s%.*s.rs", dir, (int) nl, s);
+					(*out)[n++] = re_sprintf(a, "%s%.*s/mod.rs", dir, (int) nl, s);
+				}
+			}
+			/* the attribute applies to the next item only */
+			if (q < qe && *q != '#' && strncmp(q, "//", 2) != 0)
+				pending = false;
+		}
+		p = eol ? eol + 1 : end;
+	}
+	return n;
 }

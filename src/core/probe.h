@@ -51,4 +51,10 @@ void		re_probe_free(ReProbe *p);
 int			re_probe_run(ReProbe *p, const char *buf, size_t len, ReProbeResult *res,
 						 char *err, size_t errlen);
 
+/* Test code by path (tests/, benches/, tests.rs, *_test.*). */
+bool		re_is_test_path(const char *path);
+
+/* Paths of the modules a Rust file declares under #[cfg(test)] (name.rs, name/mod.rs). */
+int			re_rust_test_modules(ReArena *a, const char *path, const char *buf, size_t len, char ***out);
+
 #endif

@@ -33,7 +33,8 @@ typedef struct Cand
 	const char *blocker;		/* deferred: id its status says blocked it */
 	const char *origin_version; /* deferred: release that left it open */
 	const char *origin_id;
-	int			tier;			/* gaps: 0 fresh area, 1 planned in the target, 2 shipped in the window */
+	int			tier;			/* gaps: 0 fresh area, 1 planned in the target */
+	int			feature;		/* feature items: index into the features, else -1 */
 } Cand;
 
 int
@@ -189,13 +190,18 @@ effort_for_hits(int hits)
 	return "XL";
 }
 
-/* P2 -> P1 -> P0 */
-static const char *
-raise_priority(const char *p)
+/* Sentences in a description: ". ", "! ", "? " followed by a capital, a quote or a backtick, plus the last. */
+int
+re_sentence_count(const char *s)
 {
-	if (p && strcmp(p, "P2") == 0)
-		return "P1";
-	return "P0";
+	int			n = 0;
+	const char *p;
+
+	for (p = s; *p; p++)
+		if ((*p == '.' || *p == '!' || *p == '?') && p[1] == ' ' &&
+			(isupper((unsigned char) p[2]) || p[2] == '"' || p[2] == '`'))
+			n++;
+	return *s ? n + 1 : 0;
 }
 
 static const char *
@@ -433,6 +439,34 @@ blocked_by(ReArena *a, const char *status)
 	return n ? re_strdup(a, id) : NULL;
 }
 
+/* The first sentence of an item's own section text (at most ~240 bytes), or NULL. */
+static char *
+first_sentence(ReArena *a, const char *text)
+{
+	const char *p,
+			   *end;
+	size_t		n;
+	char	   *o;
+
+	if (text == NULL)
+		return NULL;
+	p = text;
+	while (isspace((unsigned char) *p))
+		p++;
+	if (*p == '\0')
+		return NULL;
+	end = strstr(p, ". ");
+	n = end ? (size_t) (end - p) : strlen(p);
+	if (n > 240)
+		return NULL;
+	o = re_strndup(a, p, n);
+	while (n > 0 && (o[n - 1] == '.' || o[n - 1] == ':' || isspace((unsigned char) o[n - 1])))
+		o[--n] = '\0';
+	if (n < 12 || strchr(o, '\n') || strchr(o, '|'))
+		return NULL;
+	return o;
+}
+
 static void
 add_deferred(ReArena *a, const ReProposeIn *in, const ReDeferredIn *d, Cand *c)
 {
@@ -440,16 +474,20 @@ add_deferred(ReArena *a, const ReProposeIn *in, const ReDeferredIn *d, Cand *c)
 	ReBuf		b;
 	char	   *t;
 	const char *prio = norm_priority(d->priority);
+	char	   *lead = re_bold_lead(a, d->title);
+	char	   *own;
 
 	memset(c, 0, sizeof(*c));
 	c->kind = 0;
+	c->feature = -1;
 	c->rank = d->carried * 10.0 + (prio[1] == '0' ? 3 : prio[1] == '1' ? 2 : 1);
 	c->tiebreak = re_sprintf(a, "%s %s", d->version, d->item_id);
-	t = complete_phrase(a, d->title);
+	t = complete_phrase(a, lead[0] ? lead : d->title);
 	c->p.title = cap_title(a, t);
 	c->p.pillar = d->pillar;
 	c->p.effort = norm_effort(d->effort, f ? f->effort : "M");
-	c->p.priority = d->carried >= 3 ? raise_priority(prio) : prio;
+	/* P0 stays P0 only for wrong answers; carrying an item does not raise it */
+	c->p.priority = strcmp(prio, "P0") == 0 && strcmp(d->pillar, "correctness") != 0 ? "P1" : prio;
 	c->p.focus_id = d->focus_id;
 	c->p.score = f ? f->score : 0;
 	c->p.source = "deferred";
@@ -460,7 +498,7 @@ add_deferred(ReArena *a, const ReProposeIn *in, const ReDeferredIn *d, Cand *c)
 	c->blocker = blocked_by(a, d->status_text);
 	c->origin_version = d->version;
 	c->origin_id = d->item_id;
-	c->match_text = d->title;
+	c->match_text = lead[0] ? lead : d->title;
 	re_buf_init(&b);
 	{
 		char	   *st = d->status_text ? re_strdup(a, d->status_text) : re_strdup(a, "not done");
@@ -469,12 +507,14 @@ add_deferred(ReArena *a, const ReProposeIn *in, const ReDeferredIn *d, Cand *c)
 								d->version, d->item_id, d->carried, d->carried == 1 ? "" : "s",
 								d->first_seen ? d->first_seen : d->version, st));
 	}
-	if (f)
-		sentence(&b, re_sprintf(a, "It matters because %s", f->rationale));
-	if (f)
-		sentence(&b, re_sprintf(a, "Verify: %s", f->verify));
-	else
-		sentence(&b, re_sprintf(a, "Verify: the exit criterion v%s set for %s passes", d->version, d->item_id));
+	/* the rationale is the item's own section text, never a focus area's */
+	own = first_sentence(a, d->description);
+	if (own == NULL && lead[0] && d->title && strlen(d->title) > strlen(lead) + 20)
+		own = first_sentence(a, d->title + strlen(lead) + 4);
+	if (own)
+		sentence(&b, re_sprintf(a, "Its v%s section says: \"%s\"", d->version, own));
+	sentence(&b, re_sprintf(a, "Verify: a test named after %s shows \"%s\" working end to end, as v%s planned it",
+							d->item_id, title_core(a, lead[0] ? lead : d->title), d->version));
 	c->p.description = re_buf_to_arena(a, &b);
 	re_buf_free(&b);
 }
@@ -487,6 +527,7 @@ add_evidence(ReArena *a, const ReProposeIn *in, const ReEvidenceIn *e, Cand *c)
 
 	memset(c, 0, sizeof(*c));
 	c->kind = 1;
+	c->feature = -1;
 	c->rank = e->total_hits;
 	c->tiebreak = e->probe_id;
 	c->p.title = cap_title(a, fill(a, e->title, e->total_hits, e->top_file));
@@ -527,6 +568,7 @@ add_gap(ReArena *a, const ReProposeIn *in, const ReFocusIn *f, Cand *c)
 
 	memset(c, 0, sizeof(*c));
 	c->kind = 2;
+	c->feature = -1;
 	c->rank = f->score;
 	c->tiebreak = re_sprintf(a, "%03d %s", f->ord, f->focus_id);
 	c->p.title = cap_title(a, f->title);
@@ -554,8 +596,8 @@ add_gap(ReArena *a, const ReProposeIn *in, const ReFocusIn *f, Cand *c)
 								capitalise(a, f->rationale), f->name));
 	if (f->shipped_recent > 0)
 	{
-		c->tier = 2;
-		sentence(&b, re_sprintf(a, "CHANGELOG.md records %d related entr%s in the last %d releases (latest v%s); this item is the part they leave open, not a repeat",
+		/* recent work is live code where follow-up quality items belong, not coverage */
+		sentence(&b, re_sprintf(a, "CHANGELOG.md records %d related entr%s in the last %d releases (latest v%s), so this is live code",
 								f->shipped_recent, f->shipped_recent == 1 ? "y" : "ies", in->shipped_window,
 								f->last_shipped ? f->last_shipped : "?"));
 	}
@@ -579,6 +621,7 @@ already_listed(const ReProposeIn *in, const Cand *c, double *best)
 {
 	int			i;
 	const char *id = NULL;
+	const char *own = c->feature >= 0 ? in->features[c->feature].item_id : NULL;
 
 	*best = 0;
 	for (i = 0; i < in->nexisting; i++)
@@ -587,9 +630,12 @@ already_listed(const ReProposeIn *in, const Cand *c, double *best)
 					o2;
 
 		RE_CHECK_INTERRUPTS();
+
+		/* a lens item names its own feature: compare with the other items */
+		if (own && strcmp(in->existing[i].id, own) == 0)
+			continue;
 		o = re_word_overlap(c->match_text, in->existing[i].text);
 		o2 = re_word_overlap(in->existing[i].text, c->match_text);
-
 		if (o2 > o)
 			o = o2;
 		if (o > *best)
@@ -615,24 +661,188 @@ already_shipped(const ReProposeIn *in, const Cand *c)
 	return false;
 }
 
+/* A planner dismissed it: same source ref, same title, or nearly the same words. */
+static bool
+dismissed(const ReProposeIn *in, const Cand *c)
+{
+	int			i;
+
+	for (i = 0; i < in->ndismissed; i++)
+	{
+		const ReDismissIn *d = &in->dismissed[i];
+
+		if (d->source_ref && c->p.source_ref && strcmp(d->source_ref, c->p.source_ref) == 0)
+			return true;
+		if (d->title && (strcasecmp(d->title, c->p.title) == 0 ||
+						 (re_word_overlap(d->title, c->p.title) >= 0.8 &&
+						  re_word_overlap(c->p.title, d->title) >= 0.8)))
+			return true;
+	}
+	return false;
+}
+
+static RePolicy
+policy_of(const ReProposeIn *in)
+{
+	RePolicy	p = in->policy;
+
+	if (p.max_per_pillar <= 0)
+		p.max_per_pillar = 6;
+	if (p.min_per_pillar <= 0)
+		p.min_per_pillar = 3;
+	if (p.min_per_pillar > p.max_per_pillar)
+		p.min_per_pillar = p.max_per_pillar;
+	if (p.max_feature < 0)
+		p.max_feature = 0;
+	if (p.max_feature == 0 && p.max_deferred == 0 && p.max_evidence == 0)
+	{
+		p.max_feature = 3;
+		p.max_deferred = 2;
+		p.max_evidence = 2;
+	}
+	if (p.max_uses_per_feature <= 0)
+		p.max_uses_per_feature = 2;
+	if (p.stale_after <= 0)
+		p.stale_after = 8;
+	if (p.strong_gap <= 0)
+		p.strong_gap = 5.0;
+	if (p.reuse_penalty < 0)
+		p.reuse_penalty = 0;
+	return p;
+}
+
+/* Feature-lens candidates from the target's own items. */
+static int
+add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, size_t errlen)
+{
+	ReFeature  *fs = re_alloc(a, sizeof(ReFeature) * (size_t) (in->nfeatures + 1));
+	ReLensCtx	ctx;
+	ReLensHit  *hits;
+	int			i,
+				nh;
+
+	for (i = 0; i < in->nfeatures; i++)
+		if (re_feature_extract(a, in->features[i].item_id, in->features[i].title, in->features[i].description,
+							   in->features[i].priority, in->kinds, in->nkinds, &fs[i], err, errlen) != 0)
+			return -1;
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.version = in->version;
+	ctx.prev_version = in->prev_version;
+	ctx.docs_text = in->docs_text;
+	ctx.tests_text = in->tests_text;
+	ctx.has_upgrade_script = in->has_upgrade_script;
+	ctx.kinds = in->kinds;
+	ctx.nkinds = in->nkinds;
+	nh = re_lens_apply(a, &ctx, in->lenses, in->nlenses, fs, in->nfeatures, &hits);
+	for (i = 0; i < nh; i++)
+	{
+		Cand	   *c = &cands[nc++];
+		const ReLensHit *h = &hits[i];
+
+		memset(c, 0, sizeof(*c));
+		c->kind = 3;
+		c->rank = h->rank;
+		c->feature = (int) (h->feature - fs);
+		c->tiebreak = re_sprintf(a, "%05d %s", c->feature, h->lens->lens_id);
+		c->p.title = cap_title(a, h->title);
+		c->p.pillar = h->lens->pillar;
+		c->p.effort = norm_effort(h->lens->effort, "S");
+		c->p.priority = norm_priority(h->priority);
+		c->p.description = h->description;
+		c->p.dependencies = re_strdup(a, h->feature->item_id);
+		c->p.schema_change = h->lens->schema_change;
+		c->p.source = "feature";
+		c->p.source_ref = re_sprintf(a, "%s %s", h->feature->item_id, h->lens->lens_id);
+		c->p.feature_id = h->feature->item_id;
+		c->p.lens_id = h->lens->lens_id;
+		c->match_text = c->p.title;
+	}
+	return nc;
+}
+
+/* Can c be proposed at all? Counts the reason when it cannot. */
+static bool
+eligible(ReArena *a, const ReProposeIn *in, Cand *c, ReProposeOut *out)
+{
+	double		ov;
+	int			k;
+
+	if (already_listed(in, c, &ov))
+	{
+		out->skipped_existing++;
+		return false;
+	}
+	if (c->kind != 0 && already_shipped(in, c))
+	{
+		out->skipped_shipped++;
+		return false;
+	}
+	if (dismissed(in, c))
+	{
+		out->skipped_dismissed++;
+		return false;
+	}
+	for (k = 0; k < in->nrules; k++)
+	{
+		char	   *ph;
+
+		if (strcmp(in->rules[k].kind, "never") != 0)
+			continue;
+		ph = never_phrase(a, in->rules[k].text);
+		/* a proposal that quotes the rule to enforce it is not a contradiction */
+		if (ph && strstr(plain_lower(a, c->p.title), ph))
+		{
+			out->skipped_rules++;
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Title overlaps an item already chosen for this pillar. */
+static bool
+repeats_chosen(Cand **chosen, int first, int n, const Cand *c)
+{
+	int			i;
+
+	for (i = first; i < n; i++)
+		if (re_word_overlap(c->p.title, chosen[i]->p.title) >= 0.6 ||
+			re_word_overlap(chosen[i]->p.title, c->p.title) >= 0.6)
+			return true;
+	return false;
+}
+
 int
 re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 {
-	int			ncand = in->ndeferred + in->nevidence + in->nfocus;
+	RePolicy	pol = policy_of(in);
+	int			nlens_max = in->nfeatures * in->nlenses;
+	int			ncand = in->ndeferred + in->nevidence + in->nfocus + nlens_max;
 	Cand	   *cands = re_alloc(a, sizeof(Cand) * (size_t) (ncand + 1));
 	int			nc = 0,
 				i,
 				pi;
+	int		   *uses = re_alloc(a, sizeof(int) * (size_t) (in->nfeatures + 1));
 	ReBuf		risks;
 	Cand	  **chosen;
+	const ReDeferredIn **stale = re_alloc(a, sizeof(ReDeferredIn *) * (size_t) (in->ndeferred + 1));
+	int			nstale = 0;
 
 	memset(out, 0, sizeof(*out));
 	for (i = 0; i < in->ndeferred; i++)
-		if (in->deferred[i].pillar)
+	{
+		if (in->deferred[i].pillar == NULL)
+			continue;
+		RE_CHECK_INTERRUPTS();
+		/* carried too long: the planner confirms or drops it, we do not re-propose it */
+		if (in->deferred[i].carried > pol.stale_after)
 		{
-			RE_CHECK_INTERRUPTS();
-			add_deferred(a, in, &in->deferred[i], &cands[nc++]);
+			stale[nstale++] = &in->deferred[i];
+			continue;
 		}
+		add_deferred(a, in, &in->deferred[i], &cands[nc++]);
+	}
+	out->stale_deferred = nstale;
 	for (i = 0; i < in->nevidence; i++)
 		if (in->evidence[i].total_hits > 0)
 		{
@@ -641,10 +851,15 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 		}
 	for (i = 0; i < in->nfocus; i++)
 	{
-		const ReFocusIn *f = &in->focus[i];
-
-		add_gap(a, in, f, &cands[nc]);
+		add_gap(a, in, &in->focus[i], &cands[nc]);
+		cands[nc].tier = in->focus[i].planned_in_target > 0;
 		nc++;
+	}
+	if (in->nfeatures > 0 && in->nlenses > 0)
+	{
+		nc = add_features(a, in, cands, nc, out->error, sizeof(out->error));
+		if (nc < 0)
+			return -1;
 	}
 	qsort(cands, nc, sizeof(Cand), cand_cmp);
 
@@ -653,11 +868,11 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 	for (pi = 0; pi < RE_NPILLARS; pi++)
 	{
 		const RePillarDef *pd = &in->pillars[pi];
-		int			taken = 0,
-					deferred_taken = 0,
+		int			first = out->n,
+					src,
 					tier;
-		int			first = out->n;
-		const char *used_focus[MAX_PER_PILLAR * 4];
+		bool	   *ok = re_alloc(a, sizeof(bool) * (size_t) (nc + 1));
+		const char *used_focus[64];
 		int			nused = 0;
 
 		/*
@@ -683,92 +898,120 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 						break;
 					}
 			}
-			if (ours >= MIN_PER_PILLAR)
+			if (ours >= pol.min_per_pillar)
 			{
 				out->already_enriched++;
 				continue;
 			}
 		}
-		/*
-		 * Tier 0: deferred, evidence and areas neither shipped in the window
-		 * nor planned. Tiers 1 (planned) and 2 (shipped) only fill a pillar
-		 * up to the minimum of three, with titles that duplicate neither an
-		 * existing item nor a shipped entry.
-		 */
-		for (tier = 0; tier <= 2; tier++)
-		for (i = 0; i < nc && taken < (tier == 0 ? MAX_PER_PILLAR : MIN_PER_PILLAR); i++)
-		{
-			Cand	   *c = &cands[i];
-			double		ov;
-			const char *dup;
-			const ReRuleIn *rule;
-			char	   *text;
-			int			k,
-						seen = 0;
+		for (i = 0; i < nc; i++)
+			ok[i] = cands[i].p.pillar && strcmp(cands[i].p.pillar, pd->key) == 0 && eligible(a, in, &cands[i], out);
 
-			RE_CHECK_INTERRUPTS();
-			if (c->p.pillar == NULL || strcmp(c->p.pillar, pd->key) != 0 || c->tier != tier)
-				continue;
-			if (c->kind == 0 && deferred_taken >= MAX_DEFERRED_PER_PILLAR)
-				continue;
-			/* a gap is not proposed for an area a deferred or evidence item already covers */
-			if (c->kind == 2)
+		/*
+		 * 1. feature lenses: the best-ranked (feature, lens) pairs, one per
+		 * feature in a pillar, a feature in at most max_uses pillars, and a
+		 * feature already used elsewhere ranked down so the pillars spread
+		 * over the release's features.
+		 */
+		for (src = 0; src < pol.max_feature && out->n - first < pol.max_per_pillar; src++)
+		{
+			int			best = -1;
+			double		best_rank = 0;
+
+			for (i = 0; i < nc; i++)
 			{
+				Cand	   *c = &cands[i];
+				double		r;
+				int			k,
+							dup = 0;
+
+				RE_CHECK_INTERRUPTS();
+
+				if (!ok[i] || c->kind != 3 || uses[c->feature] >= pol.max_uses_per_feature)
+					continue;
+				for (k = first; k < out->n; k++)
+					if (chosen[k]->feature == c->feature)
+						dup = 1;
+				if (dup || repeats_chosen(chosen, first, out->n, c))
+					continue;
+				r = c->rank - pol.reuse_penalty * uses[c->feature];
+				if (best < 0 || r > best_rank)
+				{
+					best = i;
+					best_rank = r;
+				}
+			}
+			if (best < 0)
+				break;
+			ok[best] = false;
+			uses[cands[best].feature]++;
+			chosen[out->n] = &cands[best];
+			out->items[out->n++] = cands[best].p;
+		}
+		/* 2. deferred items, most carried first; 3. code evidence, largest count first */
+		for (src = 0; src <= 1; src++)
+		{
+			int			taken = 0,
+						cap = src == 0 ? pol.max_deferred : pol.max_evidence;
+
+			for (i = 0; i < nc && taken < cap && out->n - first < pol.max_per_pillar; i++)
+			{
+				if (!ok[i] || cands[i].kind != src || repeats_chosen(chosen, first, out->n, &cands[i]))
+					continue;
+				ok[i] = false;
+				if (cands[i].p.focus_id && nused < 64)
+					used_focus[nused++] = cands[i].p.focus_id;
+				chosen[out->n] = &cands[i];
+				out->items[out->n++] = cands[i].p;
+				taken++;
+			}
+		}
+		/*
+		 * 4. focus-area gaps fill the pillar to the minimum (fresh areas
+		 * first, then areas the target already touches); beyond it only
+		 * strong gaps are added.
+		 */
+		for (tier = 0; tier <= 1; tier++)
+			for (i = 0; i < nc && out->n - first < pol.max_per_pillar; i++)
+			{
+				Cand	   *c = &cands[i];
+				int			k,
+							seen = 0;
+
+				if (!ok[i] || c->kind != 2 || c->tier != tier)
+					continue;
 				for (k = 0; k < nused; k++)
 					if (strcmp(used_focus[k], c->p.focus_id) == 0)
 						seen = 1;
-				if (seen)
+				if (seen || repeats_chosen(chosen, first, out->n, c))
 					continue;
-				/* beyond the minimum, only strong gaps */
-				if (taken >= MIN_PER_PILLAR && c->p.score < STRONG_GAP_SCORE)
+				/* beyond the minimum only strong gaps, and none when the release lists features */
+				if (out->n - first >= pol.min_per_pillar &&
+					(tier > 0 || c->p.score < pol.strong_gap || in->nfeatures > 0))
 					continue;
+				ok[i] = false;
+				if (nused < 64)
+					used_focus[nused++] = c->p.focus_id;
+				chosen[out->n] = c;
+				out->items[out->n++] = c->p;
 			}
-			dup = already_listed(in, c, &ov);
-			if (dup)
-			{
-				out->skipped_existing++;
-				continue;
-			}
-			if (c->kind != 0 && already_shipped(in, c))
-			{
-				out->skipped_shipped++;
-				continue;
-			}
-			text = re_sprintf(a, "%s %s", c->p.title, c->p.description);
-			for (k = 0; k < in->nrules; k++)
-			{
-				char	   *ph;
+		for (i = first; i < out->n; i++)
+		{
+			Cand	   *c = chosen[i];
+			const ReRuleIn *rule = cited_rule(a, in, re_sprintf(a, "%s %s", c->p.title, c->p.description));
 
-				if (strcmp(in->rules[k].kind, "never") != 0)
-					continue;
-				ph = never_phrase(a, in->rules[k].text);
-				/* a proposal that quotes the rule to enforce it is not a contradiction */
-				if (ph && strstr(plain_lower(a, c->p.title), ph))
-					break;
-			}
-			if (k < in->nrules)
-			{
-				out->skipped_rules++;
-				continue;
-			}
-			rule = cited_rule(a, in, text);
 			if (rule)
 			{
-				c->p.rule_no = rule->rule_no;
-				c->p.description = re_sprintf(a, "%s AGENTS.md (line %d): \"%s\"", c->p.description,
-											  rule->line, rule->text);
+				out->items[i].rule_no = rule->rule_no;
+				/* quoted only while the description stays within four sentences */
+				if (re_sentence_count(c->p.description) <= 3)
+					out->items[i].description = re_sprintf(a, "%s AGENTS.md (line %d): \"%s\"", c->p.description,
+													   rule->line, rule->text);
 				if (c->kind == 1)
-					c->p.priority = "P0";	/* the code violates a stated constraint */
+					out->items[i].priority = "P0";	/* the code violates a stated constraint */
 			}
-			if (c->p.focus_id && nused < (int) (sizeof(used_focus) / sizeof(used_focus[0])))
-				used_focus[nused++] = c->p.focus_id;
-			chosen[out->n] = c;
-			out->items[out->n++] = c->p;
-			taken++;
-			deferred_taken += c->kind == 0;
-		}
-		for (i = first; i < out->n; i++)
 			out->items[i].item_id = re_sprintf(a, "%s-%d", pd->prefix, pd->next_number + (i - first));
+		}
 	}
 
 	/* a deferred item blocked by another: depend on its re-proposal, else on the old id */
@@ -812,12 +1055,20 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 	{
 		ReBuf		t;
 		int			nd = 0,
-					ne = 0;
+					ne = 0,
+					nf = 0;
 		const char *top_gap[2] = {NULL, NULL};
+		ReBuf		feats;
 		int			ng = 0;
 
+		re_buf_init(&feats);
 		for (i = 0; i < out->n; i++)
 		{
+			if (out->items[i].feature_id && !strstr(feats.data ? feats.data : "", re_sprintf(a, "%s,", out->items[i].feature_id)))
+			{
+				re_buf_printf(&feats, "%s,", out->items[i].feature_id);
+				nf++;
+			}
 			nd += strcmp(out->items[i].source, "deferred") == 0;
 			ne += strcmp(out->items[i].source, "evidence") == 0;
 			if (strcmp(out->items[i].source, "gap") == 0 && ng < 2)
@@ -834,12 +1085,33 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 		else
 			sentence(&t, re_sprintf(a, "v%s keeps its planned scope and adds %d quality items across the six pillars",
 									in->version, out->n));
+		if (nf)
+		{
+			ReBuf		l;
+			const char *c;
+
+			re_buf_init(&l);
+			for (c = feats.data; *c; c++)
+				if (*c == ',')
+				{
+					if (c[1])
+						re_buf_puts(&l, ", ");
+				}
+				else
+					re_buf_append(&l, c, 1);
+			sentence(&t, re_sprintf(a, "It looks at %d of the features it plans pillar by pillar (%s): what must stay true, how they fail, scale and are found, and which test pins them",
+									nf, re_buf_to_arena(a, &l)));
+			re_buf_free(&l);
+		}
+		re_buf_free(&feats);
 		if (nd)
-			sentence(&t, re_sprintf(a, "It first closes %d item%s that earlier releases deferred", nd, nd == 1 ? "" : "s"));
+			sentence(&t, re_sprintf(a, "It closes %d item%s that earlier releases deferred", nd, nd == 1 ? "" : "s"));
 		if (ne)
 			sentence(&t, re_sprintf(a, "%d item%s bring%s code-level findings to zero, each with the command that shows the count",
 									ne, ne == 1 ? "" : "s", ne == 1 ? "s" : ""));
-		if (ng == 2)
+		if (ne)
+			;
+		else if (ng == 2)
 			sentence(&t, re_sprintf(a, "The widest remaining gaps are %s and %s", top_gap[0], top_gap[1]));
 		else if (ng == 1)
 			sentence(&t, re_sprintf(a, "The widest remaining gap is %s", top_gap[0]));
@@ -850,6 +1122,13 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 
 	/* Conflicts & Risks */
 	re_buf_init(&risks);
+	for (i = 0; i < nstale && i < 8; i++)
+		re_buf_printf(&risks, "- **v%s %s** (\"%s\") carried %d releases \xE2\x80\x94 confirm or drop.\n",
+					  stale[i]->version, stale[i]->item_id, title_core(a, re_bold_lead(a, stale[i]->title)),
+					  stale[i]->carried);
+	if (nstale > 8)
+		re_buf_printf(&risks, "- %d more deferred items are carried more than %d releases \xE2\x80\x94 confirm or drop them in the roadmap.\n",
+					  nstale - 8, pol.stale_after);
 	for (i = 0; i < out->n; i++)
 	{
 		ReProposal *p = &out->items[i];

@@ -6,6 +6,8 @@
 #define RE_PROPOSE_H
 
 #include "arena.h"
+#include "feature.h"
+#include "lens.h"
 
 #define RE_NPILLARS 6
 
@@ -66,7 +68,38 @@ typedef struct ReDeferredIn
 	const char *focus_id;		/* best matching focus area, or NULL */
 	int			carried;
 	const char *first_seen;
+	const char *description;	/* the item's own section text, or NULL */
 } ReDeferredIn;
+
+/* An item the target release lists: the subject of the feature lenses. */
+typedef struct ReFeatureIn
+{
+	const char *item_id;
+	const char *title;
+	const char *description;
+	const char *priority;
+} ReFeatureIn;
+
+/* roadmap.selection_policy: how many items each producer may give a pillar. */
+typedef struct RePolicy
+{
+	int			min_per_pillar;
+	int			max_per_pillar;
+	int			max_feature;	/* feature-lens items per pillar */
+	int			max_deferred;
+	int			max_evidence;
+	int			max_uses_per_feature;	/* pillars one feature may appear in */
+	int			stale_after;	/* deferred carried longer: a risk, not an item */
+	double		strong_gap;		/* gaps beyond the minimum need this score */
+	double		reuse_penalty;	/* rank lost per pillar a feature already appears in */
+} RePolicy;
+
+/* A planner's dismissal (roadmap.decision): matched by source ref or title. */
+typedef struct ReDismissIn
+{
+	const char *title;
+	const char *source_ref;
+} ReDismissIn;
 
 typedef struct ReTextIn
 {
@@ -100,6 +133,19 @@ typedef struct ReProposeIn
 	int			nshipped;
 	ReRuleIn   *rules;
 	int			nrules;
+	ReFeatureIn *features;		/* the target's open items */
+	int			nfeatures;
+	ReKindDef  *kinds;			/* roadmap.feature_kind */
+	int			nkinds;
+	ReLensDef  *lenses;			/* roadmap.lens */
+	int			nlenses;
+	const char *prev_version;	/* newest released version before the target */
+	const char *docs_text;		/* docs tree text, NULL = unknown */
+	const char *tests_text;		/* test files text, NULL = none */
+	int			has_upgrade_script; /* -1 unknown */
+	RePolicy	policy;			/* zeros = built-in defaults */
+	ReDismissIn *dismissed;
+	int			ndismissed;
 } ReProposeIn;
 
 typedef struct ReProposal
@@ -114,8 +160,10 @@ typedef struct ReProposal
 	int			schema_change;
 	const char *focus_id;
 	double		score;
-	const char *source;			/* deferred / evidence / gap */
-	char	   *source_ref;		/* "0.33.0 TEST-3", probe id, focus id */
+	const char *source;			/* feature / deferred / evidence / gap */
+	char	   *source_ref;		/* "A35 stab_worker_shutdown", "v0.33.0 TEST-3", probe id, focus id */
+	const char *feature_id;		/* feature items: the target item it looks at */
+	const char *lens_id;		/* feature items: the lens that produced it */
 	int			engine_core;
 	int			rule_no;		/* cited AGENTS.md rule, 0 if none */
 } ReProposal;
@@ -130,9 +178,13 @@ typedef struct ReProposeOut
 	int			skipped_shipped;	/* candidates dropped as shipped */
 	int			skipped_rules;	/* candidates dropped as contradicting a rule */
 	int			already_enriched;	/* pillars skipped because an earlier run's items are there */
+	int			skipped_dismissed;	/* candidates a planner dismissed */
+	int			stale_deferred;	/* deferred items sent to Conflicts & Risks */
+	char		error[256];		/* set when re_propose returns -1 */
 } ReProposeOut;
 
 int			re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out);
 int			re_title_words(const char *title);
+int			re_sentence_count(const char *text);
 
 #endif

@@ -22,6 +22,7 @@ int			re_max_file_bytes = 8 * 1024 * 1024;
 int			re_max_table_columns = 128;
 bool		re_trust_repository_owner = false;
 int			re_shipped_window = 3;
+int			re_stale_after = 8;
 bool		re_walk_history_enabled = true;
 int			re_history_depth = 2000;
 char	   *re_author_name = NULL;
@@ -61,8 +62,12 @@ re_config_init(void)
 							 &re_trust_repository_owner, false, PGC_SUSET, 0, NULL, NULL, NULL);
 	DefineCustomIntVariable("roadmap_enrich.shipped_window",
 							"How many recent released versions count as \"shipped recently\".",
-							"Focus areas with changelog entries in this window score lower.",
+							"A proposal repeating a changelog entry of this window is dropped.",
 							&re_shipped_window, 3, 1, 50, PGC_USERSET, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("roadmap_enrich.stale_after",
+							"Deferred items carried more releases than this are not proposed again.",
+							"Conflicts & Risks lists them as \"carried N releases - confirm or drop\".",
+							&re_stale_after, 8, 1, 1000, PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomBoolVariable("roadmap_enrich.walk_history",
 							 "Walk git history at ingest to date open deferred items.",
 							 NULL, &re_walk_history_enabled, true, PGC_USERSET, 0, NULL, NULL, NULL);

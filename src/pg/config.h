@@ -15,6 +15,7 @@ extern int	re_max_file_bytes;
 extern int	re_max_table_columns;
 extern bool re_trust_repository_owner;
 extern int	re_shipped_window;
+extern int	re_stale_after;
 extern bool re_walk_history_enabled;
 extern int	re_history_depth;
 extern char *re_author_name;

@@ -14,6 +14,7 @@
 #include "catalog.h"
 #include "config.h"
 #include "enrich.h"
+#include "features.h"
 #include "handle.h"
 #include "ingest.h"
 #include "writeback.h"
@@ -169,7 +170,7 @@ gather_evidence(int64 repo_id, ReProposeIn *in)
 enum
 {
 	DF_VERSION = 1, DF_ITEM_ID, DF_TITLE, DF_STATUS_TEXT, DF_EFFORT, DF_PRIORITY, DF_PILLAR,
-	DF_FOCUS_ID, DF_CARRIED, DF_FIRST_SEEN
+	DF_FOCUS_ID, DF_CARRIED, DF_FIRST_SEEN, DF_DESCRIPTION
 };
 
 static void
@@ -179,7 +180,7 @@ gather_deferred(int64 repo_id, const char *version, ReProposeIn *in)
 	int			i;
 
 	n = re_spi_repo("SELECT d.version, d.item_id, coalesce(d.title, d.item_id), d.status_text, d.effort, d.priority, "
-					"coalesce(d.pillar, bf.pillar), bf.focus_id, d.carried_releases, d.first_seen_version "
+					"coalesce(d.pillar, bf.pillar), bf.focus_id, d.carried_releases, d.first_seen_version, d.description "
 					"FROM roadmap.deferred_items d "
 					"LEFT JOIN LATERAL (SELECT f.focus_id, f.pillar FROM roadmap.focus_area f "
 					"   JOIN roadmap.pillar p USING (pillar) "
@@ -203,6 +204,7 @@ gather_deferred(int64 repo_id, const char *version, ReProposeIn *in)
 		d->focus_id = re_get_text(i, DF_FOCUS_ID);
 		d->carried = re_get_int(i, DF_CARRIED, 0);
 		d->first_seen = re_get_text(i, DF_FIRST_SEEN);
+		d->description = re_get_text(i, DF_DESCRIPTION);
 	}
 }
 
@@ -305,12 +307,14 @@ check_target(int64 repo_id, const char *version, const char *path)
 static void
 store(int64 repo_id, const char *version, const char *commit, ReProposeOut *out)
 {
-	ReCol		c[16];
+	ReCol		c[18];
 	int			i;
 	StringInfoData counts;
 
 	re_spi_repo("DELETE FROM roadmap.proposal WHERE repo_id = $1 AND version = $2", repo_id, version, SPI_OK_DELETE);
 	re_col_init(&c[15], TEXTOID);
+	re_col_init(&c[16], TEXTOID);
+	re_col_init(&c[17], TEXTOID);
 	for (i = 0; i < 15; i++)
 		re_col_init(&c[i], (i == 8 || i == 13 || i == 14) ? (i == 8 ? BOOLOID : INT4OID) : TEXTOID);
 	for (i = 0; i < out->n; i++)
@@ -335,17 +339,28 @@ store(int64 repo_id, const char *version, const char *commit, ReProposeOut *out)
 		re_col_int(&c[13], p->rule_no);
 		re_col_int(&c[14], i + 1);
 		re_col_text(&c[15], commit);
+		re_col_text(&c[16], p->feature_id);
+		re_col_text(&c[17], p->lens_id);
 	}
-	re_bulk_insert("INSERT INTO roadmap.proposal (repo_id, item_id, pillar, title, effort, priority, "
-				   "description, dependencies, version, schema_change, focus_area, score, source, "
-				   "source_ref, rule_no, ord, commit) "
-				   "SELECT $1, id, pl, t, e, pr, d, dep, v, sc, fa, s::numeric, src, sr, nullif(rn, 0), o, cm "
-				   "FROM unnest($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) "
-				   "AS u(id, pl, t, e, pr, d, dep, v, sc, fa, s, src, sr, rn, o, cm)", repo_id, c, 16);
+	if (re_catalog_has_lenses())
+		re_bulk_insert("INSERT INTO roadmap.proposal (repo_id, item_id, pillar, title, effort, priority, "
+					   "description, dependencies, version, schema_change, focus_area, score, source, "
+					   "source_ref, rule_no, ord, commit, feature_ref, lens_id) "
+					   "SELECT $1, id, pl, t, e, pr, d, dep, v, sc, fa, s::numeric, src, sr, nullif(rn, 0), o, cm, fr, ln "
+					   "FROM unnest($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) "
+					   "AS u(id, pl, t, e, pr, d, dep, v, sc, fa, s, src, sr, rn, o, cm, fr, ln)", repo_id, c, 18);
+	else						/* 0.1.0 catalog until ALTER EXTENSION UPDATE */
+		re_bulk_insert("INSERT INTO roadmap.proposal (repo_id, item_id, pillar, title, effort, priority, "
+					   "description, dependencies, version, schema_change, focus_area, score, source, "
+					   "source_ref, rule_no, ord, commit) "
+					   "SELECT $1, id, pl, t, e, pr, d, dep, v, sc, fa, s::numeric, src, sr, nullif(rn, 0), o, cm "
+					   "FROM unnest($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) "
+					   "AS u(id, pl, t, e, pr, d, dep, v, sc, fa, s, src, sr, rn, o, cm)", repo_id, c, 16);
 	initStringInfo(&counts);
 	appendStringInfo(&counts, "{\"proposals\": %d, \"skipped_existing\": %d, \"skipped_shipped\": %d, "
-					 "\"skipped_rules\": %d}", out->n, out->skipped_existing, out->skipped_shipped,
-					 out->skipped_rules);
+					 "\"skipped_rules\": %d, \"skipped_dismissed\": %d, \"stale_deferred\": %d}",
+					 out->n, out->skipped_existing, out->skipped_shipped, out->skipped_rules,
+					 out->skipped_dismissed, out->stale_deferred);
 	{
 		Oid			t2[6] = {INT8OID, TEXTOID, TEXTOID, TEXTOID, TEXTOID, TEXTOID};
 		Datum		v2[6] = {Int64GetDatum(repo_id), CStringGetTextDatum(version), CStringGetTextDatum(commit),
@@ -397,17 +412,25 @@ re_enrich_run(int64 repo_id, const char *version, const char *path, const char *
 
 	memset(&in, 0, sizeof(in));
 	gather(repo_id, version, &in);
+	re_gather_features(repo_id, version, path, commit, &in);
 	t_propose = GetCurrentTimestamp();
 	arena = re_arena_in_context();
-	re_propose(arena, &in, &out);
+	if (re_propose(arena, &in, &out) != 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_REGULAR_EXPRESSION),
+				 errmsg("a roadmap.feature_kind pattern does not compile"),
+				 errdetail("%s", out.error),
+				 errhint("Fix the pattern in roadmap.feature_kind.")));
 	t_store = GetCurrentTimestamp();
 	store(repo_id, version, commit, &out);
 	t_end = GetCurrentTimestamp();
 	{
 		char	   *counts = psprintf("{\"proposals\": %d, \"skipped_existing\": %d, \"skipped_shipped\": %d, "
-									  "\"skipped_rules\": %d, \"pillars_already_enriched\": %d, \"reingested\": %s, "
+									  "\"skipped_rules\": %d, \"skipped_dismissed\": %d, \"stale_deferred\": %d, "
+									  "\"pillars_already_enriched\": %d, \"reingested\": %s, "
 									  "\"ms\": {\"ingest\": %.1f, \"gather\": %.1f, \"propose\": %.1f, \"store\": %.1f}}",
 									  out.n, out.skipped_existing, out.skipped_shipped, out.skipped_rules,
+									  out.skipped_dismissed, out.stale_deferred,
 									  out.already_enriched, noop ? "false" : "true",
 									  (t_gather - t_ingest) / 1000.0, (t_propose - t_gather) / 1000.0,
 									  (t_store - t_propose) / 1000.0, (t_end - t_store) / 1000.0);

@@ -7,6 +7,7 @@
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
 #include "miscadmin.h"
+#include "nodes/pg_list.h"
 #include "utils/builtins.h"
 
 #include "catalog.h"
@@ -47,9 +48,44 @@ scratch_free(void *arg)
 	re_arena_free((ReArena *) arg);
 }
 
+/* One probe's count in one file, kept until the test-code files are known. */
+typedef struct Hit
+{
+	int			probe;
+	const char *path;
+	int			hits;
+	int			first_line;
+	char	   *detail;
+} Hit;
+
+typedef struct HitList
+{
+	Hit		   *v;
+	int			n,
+				cap;
+	List	   *test_mods;		/* files declared by #[cfg(test)] mod x; */
+} HitList;
+
+/*
+ * Test code is not product code: tests/, benches/, tests.rs, *_test.*, and
+ * the modules a Rust file declares under #[cfg(test)] (docs/scoring.md).
+ */
+static bool
+is_test_code(const char *path, List *test_mods)
+{
+	ListCell   *lc;
+
+	if (re_is_test_path(path))
+		return true;
+	foreach(lc, test_mods)
+		if (strcmp((const char *) lfirst(lc), path) == 0)
+			return true;
+	return false;
+}
+
 /* Run every probe whose glob matches path over the file (read once, into scratch). */
 static int
-probe_file(ReHandle *h, ProbeSet *ps, ReArena *scratch, const char *path, size_t size, ReCol *c)
+probe_file(ReHandle *h, ProbeSet *ps, ReArena *scratch, const char *path, size_t size, HitList *hl)
 {
 	char	   *buf = NULL;
 	size_t		len = 0;
@@ -90,14 +126,30 @@ probe_file(ReHandle *h, ProbeSet *ps, ReArena *scratch, const char *path, size_t
 		}
 		if (r.hits > 0)
 		{
-			re_col_text(&c[0], p->def.probe_id);
-			re_col_text(&c[1], path);
-			re_col_int(&c[2], r.hits);
-			re_col_int(&c[3], r.first_line);
-			re_col_text(&c[4], r.detail.len ? r.detail.data : NULL);
+			if (hl->n == hl->cap)
+			{
+				hl->cap = hl->cap ? hl->cap * 2 : 64;
+				hl->v = hl->v ? repalloc(hl->v, sizeof(Hit) * hl->cap) : palloc(sizeof(Hit) * hl->cap);
+			}
+			hl->v[hl->n].probe = j;
+			hl->v[hl->n].path = path;
+			hl->v[hl->n].hits = r.hits;
+			hl->v[hl->n].first_line = r.first_line;
+			hl->v[hl->n].detail = r.detail.len ? pstrdup(r.detail.data) : NULL;
+			hl->n++;
 			total += r.hits;
 		}
 		re_buf_free(&r.detail);
+	}
+	/* modules this file declares as test-only are test code too */
+	if (buf && strlen(path) > 3 && strcmp(path + strlen(path) - 3, ".rs") == 0)
+	{
+		char	  **mods;
+		int			nm = re_rust_test_modules(scratch, path, buf, len, &mods),
+					k;
+
+		for (k = 0; k < nm; k++)
+			hl->test_mods = lappend(hl->test_mods, pstrdup(mods[k]));
 	}
 	return total;
 }
@@ -109,6 +161,7 @@ re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
 	ProbeSet   *ps = palloc0(sizeof(ProbeSet));
 	ReCol		c[5];
 	ReArena    *scratch;
+	HitList		hl;
 	int			nprobes,
 				i,
 				j,
@@ -166,11 +219,28 @@ re_run_probes(ReHandle *h, int64 repo_id, ReFileList *files)
 	if (scratch == NULL)
 		ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
 	re_arena_on_free(h->arena, scratch_free, scratch);
+	memset(&hl, 0, sizeof(hl));
 	for (i = 0; i < files->n; i++)
 	{
 		CHECK_FOR_INTERRUPTS();
-		total += probe_file(h, ps, scratch, files->paths[i], files->sizes[i], c);
+		probe_file(h, ps, scratch, files->paths[i], files->sizes[i], &hl);
 		re_arena_reset(scratch);
+	}
+	/* test code does not count for probes about product code (a glob naming tests keeps it) */
+	for (i = 0; i < hl.n; i++)
+	{
+		const Hit  *x = &hl.v[i];
+		ReProbe    *p = &ps->probes[x->probe];
+
+		CHECK_FOR_INTERRUPTS();
+		if (strstr(p->def.path_glob, "test") == NULL && is_test_code(x->path, hl.test_mods))
+			continue;
+		re_col_text(&c[0], p->def.probe_id);
+		re_col_text(&c[1], x->path);
+		re_col_int(&c[2], x->hits);
+		re_col_int(&c[3], x->first_line);
+		re_col_text(&c[4], x->detail);
+		total += x->hits;
 	}
 	re_bulk_insert("INSERT INTO roadmap.probe_hit (repo_id, probe_id, path, hits, first_line, detail) "
 				   "SELECT $1, * FROM unnest($2, $3, $4, $5, $6)", repo_id, c, 5);

@@ -550,6 +550,7 @@ test_bounds(void)
 	CHECK(re_git_ref_is_plain("main") && re_git_ref_is_plain("HEAD~3") && re_git_ref_is_plain("v1.2.0^{commit}"));
 	CHECK(!re_git_ref_is_plain(":/fix") && !re_git_ref_is_plain("HEAD^{/fix}") && !re_git_ref_is_plain("main:ROADMAP.md"));
 }
+#include "test_engine.c"
 
 int
 main(void)
@@ -565,6 +566,7 @@ main(void)
 	test_probes();
 	test_quick_status();
 	test_bounds();
+	test_engine();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

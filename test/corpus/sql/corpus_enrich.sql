@@ -16,14 +16,45 @@ SELECT count(*) FILTER (WHERE array_length(regexp_split_to_array(title, '\s+'), 
        count(*) FILTER (WHERE description NOT LIKE '%Verify:%') AS without_verify,
        count(*) FILTER (WHERE source = 'deferred' AND description NOT LIKE 'Deferred from v%') AS deferred_not_saying_so
   FROM tip1;
+-- a feature item names its own feature on purpose: it must not repeat any other item
 SELECT count(*) AS duplicates_of_existing FROM tip1 t JOIN roadmap.item i
-    ON i.repo_id = t.repo_id AND i.version = '0.36.0' AND roadmap.word_overlap(t.title, i.title) >= 0.6;
+    ON i.repo_id = t.repo_id AND i.version = '0.36.0' AND roadmap.word_overlap(t.title, i.title) >= 0.6
+   AND i.item_id IS DISTINCT FROM t.feature_ref;
 -- deferred_items: v0.33.0's skipped TEST-3, carried from history
 SELECT item_id, first_seen_version, carried_releases, carried_source FROM roadmap.deferred_items
  WHERE version = '0.33.0' AND item_id = 'TEST-3';
 CREATE TEMP TABLE tip2 AS SELECT * FROM roadmap.enrich('0.36.0', :'c', apply => false);
 SELECT (SELECT md5(string_agg(item_id || title || description || dependencies, '|' ORDER BY ord)) FROM tip1)
      = (SELECT md5(string_agg(item_id || title || description || dependencies, '|' ORDER BY ord)) FROM tip2) AS byte_identical;
+-- issue 10: every pillar names a feature the release lists (its id or one of its backticked identifiers)
+CREATE TEMP VIEW named AS
+  SELECT t.repo_id, t.version, t.pillar, t.item_id, t.title, t.feature_ref, t.lens_id,
+         (position(i.item_id IN t.title) > 0 OR EXISTS (
+            SELECT 1 FROM regexp_matches(t.title, '`([^`]+)`', 'g') m
+             WHERE position(regexp_replace(m[1], '\(\)$', '') IN i.title || ' ' || coalesce(i.description, '')) > 0)) AS names_feature
+    FROM roadmap.proposal t JOIN roadmap.item i
+      ON i.repo_id = t.repo_id AND i.version = t.version AND i.item_id = t.feature_ref;
+SELECT p.pillar, count(n.item_id) FILTER (WHERE n.names_feature) AS items_naming_a_v036_feature
+  FROM roadmap.pillar p LEFT JOIN named n ON n.pillar = p.pillar AND n.version = '0.36.0'
+ GROUP BY p.pillar, p.ord ORDER BY p.ord;
+-- the table of docs/proposals.md: feature and lens per item
+SELECT item_id, feature_ref AS feature, lens_id AS lens, title FROM named WHERE version = '0.36.0' ORDER BY item_id COLLATE "C";
+-- nothing done later, nothing stale at P0, at most 40 % P0
+SELECT count(*) FILTER (WHERE t.source = 'deferred' AND d.item_id IS NULL) AS deferred_not_open,
+       count(*) FILTER (WHERE t.source_ref IN ('v0.9.0 P2-4', 'v0.9.0 P2-6')) AS done_in_v0_10_0,
+       count(*) FILTER (WHERE t.priority = 'P0' AND d.carried_releases > roadmap.stale_after()) AS p0_carried_past_stale_after,
+       round(100.0 * count(*) FILTER (WHERE t.priority = 'P0') / count(*)) <= 40 AS p0_at_most_40_percent
+  FROM tip1 t LEFT JOIN roadmap.deferred_items d
+    ON d.repo_id = t.repo_id AND t.source_ref = 'v' || d.version || ' ' || d.item_id;
+-- every description: 2-4 sentences with its own Verify; a deferred item quotes only its own section
+SELECT count(*) FILTER (WHERE regexp_count(description, '[.!?] (?=[A-Z"`])') + 1 NOT BETWEEN 2 AND 4) AS not_2_to_4_sentences,
+       count(*) FILTER (WHERE description NOT LIKE '%Verify: %') AS without_verify,
+       count(*) FILTER (WHERE source = 'deferred' AND description LIKE '%It matters because%') AS borrowed_rationale,
+       count(*) FILTER (WHERE source = 'deferred' AND description ~ 'section says: "' AND NOT EXISTS (
+          SELECT 1 FROM roadmap.item i WHERE t.source_ref = 'v' || i.version || ' ' || i.item_id
+             AND position(substring(t.description FROM 'section says: "([^"]+)"') IN coalesce(i.description, '') || ' ' || coalesce(i.title, '')) > 0)) AS quotes_other_text,
+       count(*) FILTER (WHERE source = 'feature' AND description NOT LIKE 'v0.36.0 plans ' || feature_ref || ' %') AS feature_text_not_its_own
+  FROM tip1 t;
 -- the monolithic layout at #485
 SELECT roadmap.ingest(:'c', 'v019-start') > 0 AS ingested_v019;
 CREATE TEMP TABLE m1 AS SELECT * FROM roadmap.enrich('0.19.0', :'c', apply => false);
@@ -36,3 +67,15 @@ SELECT split_part(item_id, '-', 1) AS prefix, min(split_part(item_id, '-', 2)::i
 CREATE TEMP TABLE m2 AS SELECT * FROM roadmap.enrich('0.19.0', :'c', apply => false);
 SELECT (SELECT md5(string_agg(item_id || title || description, '|' ORDER BY ord)) FROM m1)
      = (SELECT md5(string_agg(item_id || title || description, '|' ORDER BY ord)) FROM m2) AS byte_identical;
+-- the same at #485 for v0.19.0
+SELECT p.pillar, count(n.item_id) FILTER (WHERE n.names_feature) AS items_naming_a_v019_feature
+  FROM roadmap.pillar p LEFT JOIN named n ON n.pillar = p.pillar AND n.version = '0.19.0'
+ GROUP BY p.pillar, p.ord ORDER BY p.ord;
+SELECT item_id, feature_ref AS feature, lens_id AS lens, title FROM named WHERE version = '0.19.0' ORDER BY item_id COLLATE "C";
+SELECT count(*) FILTER (WHERE regexp_count(description, '[.!?] (?=[A-Z"`])') + 1 NOT BETWEEN 2 AND 4) AS not_2_to_4_sentences,
+       count(*) FILTER (WHERE description NOT LIKE '%Verify: %') AS without_verify,
+       round(100.0 * count(*) FILTER (WHERE priority = 'P0') / count(*)) <= 40 AS p0_at_most_40_percent
+  FROM m1;
+-- explain at #485: NULL edge cases in PK joins, recent shipping is no penalty
+SELECT item_id, title, source, shipped_recent > 0 AS shipped_recently, term_shipped, term_staleness
+  FROM roadmap.explain('0.19.0', :'c') WHERE focus_area = 'corr_null_agg';

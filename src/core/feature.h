@@ -1,0 +1,88 @@
+/*
+ * feature.h — the subject of a planned roadmap item: its id, bold lead
+ * title, the backticked identifiers it names (by kind) and the kinds of
+ * feature it is (cache, setting, catalog change, …), so that lenses can ask
+ * pillar by pillar what could go wrong with it.
+ */
+#ifndef RE_FEATURE_H
+#define RE_FEATURE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "arena.h"
+
+#define RE_MAX_IDENTS 16
+#define RE_MAX_KINDS 32
+
+typedef enum ReIdentKind
+{
+	IK_FUNCTION = 0,			/* schema.fn() */
+	IK_GUC,						/* prefix.name setting */
+	IK_TABLE,					/* schema.table */
+	IK_COLUMN,					/* column_name (said to be a column) */
+	IK_PATH,					/* src/x.rs, docs/X.md */
+	IK_FLAG,					/* --flag */
+	IK_SYNTAX,					/* CREATE STREAM TABLE, AS OF TIMESTAMP */
+	IK_TYPE,					/* CamelCase type */
+	IK_CONST,					/* UPPER_SNAKE mode or constant */
+	IK_NAME,					/* other snake_case name */
+	IK_OTHER,
+	IK__COUNT
+} ReIdentKind;
+
+typedef struct ReIdent
+{
+	char	   *text;			/* normalised: fn() with empty parens, no :line */
+	ReIdentKind kind;
+	bool		in_title;
+	bool		added;			/* in the title, or the text says it adds it ("Add `x`", "via `x`") */
+} ReIdent;
+
+/* A feature kind from roadmap.feature_kind: a pattern over the item text. */
+typedef struct ReKindDef
+{
+	const char *kind;
+	const char *pattern;		/* PCRE2, case-insensitive; NULL = identifiers only */
+	const char *ident_kind;		/* an identifier of this kind implies the kind, or NULL */
+	bool		exclusive;		/* stated by the title, it is the feature's only kind */
+} ReKindDef;
+
+typedef struct ReFeature
+{
+	const char *item_id;
+	char	   *title;			/* bold lead / title without markup */
+	char	   *short_name;		/* last words of the title's noun phrase */
+	const char *priority;
+	ReIdent		ids[RE_MAX_IDENTS];
+	int			nids;
+	unsigned int kinds;			/* bit k = kinds[k] of the definitions */
+} ReFeature;
+
+const char *re_ident_kind_name(ReIdentKind k);
+int			re_ident_kind_from_name(const char *name);
+
+/* The bold lead title of a cell ("**X.** rest" -> "X"), else the text up to " — " / ". ". */
+char	   *re_bold_lead(ReArena *a, const char *text);
+/* The same into a caller's buffer (truncated to cap - 1 bytes), allocating nothing; returns its length. */
+size_t		re_bold_lead_buf(const char *text, char *out, size_t cap);
+
+/* Classify one backticked span; context is the text right after it. */
+ReIdentKind re_classify_ident(ReArena *a, const char *span, const char *before, const char *after,
+							  char **normalised);
+
+/*
+ * Extract a feature from an item. kinds/nkinds are the kind definitions;
+ * returns 0, or -1 with err set when a pattern does not compile.
+ */
+int			re_feature_extract(ReArena *a, const char *item_id, const char *title, const char *description,
+							   const char *priority, const ReKindDef *kinds, int nkinds, ReFeature *out,
+							   char *err, size_t errlen);
+
+/* The identifier of kind k (first in title, else first in text), or NULL. */
+const ReIdent *re_feature_ident(const ReFeature *f, int kind);
+
+/* The identifier that best names the feature (title first; function, setting, syntax, column, table …). */
+const ReIdent *re_feature_primary(const ReFeature *f);
+
+#endif

@@ -1,0 +1,222 @@
+/*
+ * lens.c — apply the roadmap.lens rows to the features a release plans.
+ *
+ * A lens fires for a feature when the feature has the lens's kind, names
+ * the identifier the lens needs (if any), and the lens's trigger holds on
+ * the evidence (identifier absent from the docs tree or the tests, no
+ * upgrade script for prev -> target, the feature being P0). The item's
+ * title and text are the lens's templates filled with the feature's own
+ * id, title and identifier; nothing is borrowed from a focus area.
+ */
+#include "lens.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The string searched for an identifier: "schema.fn()" -> "fn(", else the text. */
+static char *
+search_key(ReArena *a, const char *ident)
+{
+	size_t		n = strlen(ident);
+
+	if (n > 2 && strcmp(ident + n - 2, "()") == 0)
+	{
+		const char *dot = strrchr(ident, '.');
+		const char *base = dot ? dot + 1 : ident;
+
+		return re_strndup(a, base, strlen(base) - 1);
+	}
+	return re_strdup(a, ident);
+}
+
+char *
+re_lens_fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f, const char *ident)
+{
+	ReBuf		b;
+	const char *p;
+	char	   *out;
+
+	if (tmpl == NULL)
+		return NULL;
+	if (ident == NULL && strstr(tmpl, "{ident}"))
+		return NULL;
+	re_buf_init(&b);
+	for (p = tmpl; *p; p++)
+	{
+		if (strncmp(p, "{subject}", 9) == 0)
+		{
+			if (ident)
+				re_buf_printf(&b, "`%s`", ident);
+			else if (f->short_name[0])
+				re_buf_printf(&b, "%s %s", f->item_id, f->short_name);
+			else
+				re_buf_puts(&b, f->item_id);
+			p += 8;
+		}
+		else if (strncmp(p, "{ident}", 7) == 0)
+		{
+			re_buf_puts(&b, ident);
+			p += 6;
+		}
+		else if (strncmp(p, "{id}", 4) == 0)
+		{
+			re_buf_puts(&b, f->item_id);
+			p += 3;
+		}
+		else if (strncmp(p, "{title}", 7) == 0)
+		{
+			re_buf_puts(&b, f->title);
+			p += 6;
+		}
+		else if (strncmp(p, "{short}", 7) == 0)
+		{
+			re_buf_puts(&b, f->short_name);
+			p += 6;
+		}
+		else if (strncmp(p, "{prev}", 6) == 0)
+		{
+			re_buf_puts(&b, ctx->prev_version ? ctx->prev_version : "the previous release");
+			p += 5;
+		}
+		else if (strncmp(p, "{version}", 9) == 0)
+		{
+			re_buf_puts(&b, ctx->version);
+			p += 8;
+		}
+		else
+			re_buf_append(&b, p, 1);
+	}
+	out = re_buf_to_arena(a, &b);
+	re_buf_free(&b);
+	return out;
+}
+
+/* Does the trigger hold? Sets *evidence to the fact that makes it hold. */
+static bool
+trigger_holds(ReArena *a, const ReLensCtx *ctx, const ReLensDef *l, const ReFeature *f, const char *ident,
+			  char **evidence)
+{
+	*evidence = NULL;
+	if (l->trigger == NULL || strcmp(l->trigger, "always") == 0)
+		return true;
+	if (strcmp(l->trigger, "feature_p0") == 0)
+		return f->priority && strcmp(f->priority, "P0") == 0;
+	if (strcmp(l->trigger, "no_upgrade_script") == 0)
+	{
+		if (ctx->has_upgrade_script != 0 || ctx->prev_version == NULL)
+			return false;
+		*evidence = re_sprintf(a, "The tree has no upgrade script from %s to %s yet", ctx->prev_version,
+							   ctx->version);
+		return true;
+	}
+	if (strcmp(l->trigger, "not_in_docs") == 0 || strcmp(l->trigger, "not_in_tests") == 0)
+	{
+		bool		docs = l->trigger[7] == 'd';
+		const char *hay = docs ? ctx->docs_text : ctx->tests_text;
+		char	   *key;
+
+		/* unknown (no docs tree, no test files): claim nothing */
+		if (ident == NULL || hay == NULL || *hay == '\0')
+			return false;
+		key = search_key(a, ident);
+		if (strstr(hay, key))
+			return false;
+		*evidence = docs ? re_sprintf(a, "No file in the docs tree mentions `%s` yet", key)
+			: re_sprintf(a, "No test file mentions `%s` yet", key);
+		return true;
+	}
+	return false;
+}
+
+static int
+prio_bonus(const char *p)
+{
+	if (p && strcmp(p, "P0") == 0)
+		return 3;
+	if (p && strcmp(p, "P1") == 0)
+		return 2;
+	return 1;
+}
+
+static int
+kind_index(const ReLensCtx *ctx, const char *kind)
+{
+	int			k;
+
+	for (k = 0; k < ctx->nkinds && k < RE_MAX_KINDS; k++)
+		if (strcmp(ctx->kinds[k].kind, kind) == 0)
+			return k;
+	return -1;
+}
+
+int
+re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nlenses,
+			  const ReFeature *features, int nfeatures, ReLensHit **out)
+{
+	int			n = 0,
+				fi,
+				li;
+
+	*out = re_alloc(a, sizeof(ReLensHit) * (size_t) (nlenses * nfeatures + 1));
+	for (fi = 0; fi < nfeatures; fi++)
+	{
+		const ReFeature *f = &features[fi];
+
+		for (li = 0; li < nlenses; li++)
+		{
+			const ReLensDef *l = &lenses[li];
+			int			k = kind_index(ctx, l->feature_kind);
+			const ReIdent *id = NULL;
+			const char *ident;
+			char	   *evidence,
+					   *title,
+					   *why,
+					   *verify;
+			ReLensHit  *h;
+			ReBuf		b;
+
+			if (k < 0 || !(f->kinds & (1u << k)))
+				continue;
+			/* the lens's identifier kind is preferred; {ident} in a template requires one */
+			if (l->ident_kind && *l->ident_kind)
+				id = re_feature_ident(f, re_ident_kind_from_name(l->ident_kind));
+			/* a lens that names a kind of identifier takes no other: {subject} falls back to the id */
+			if (id == NULL && l->ident_kind && *l->ident_kind &&
+				(strstr(l->title, "{ident}") || strstr(l->why, "{ident}") || strstr(l->verify, "{ident}")))
+				continue;
+			if (id == NULL && !(l->ident_kind && *l->ident_kind))
+				id = re_feature_primary(f);
+			ident = id ? id->text : NULL;
+			if (!trigger_holds(a, ctx, l, f, ident, &evidence))
+				continue;
+			title = re_lens_fill(a, l->title, ctx, f, ident);
+			why = re_lens_fill(a, l->why, ctx, f, ident);
+			verify = re_lens_fill(a, l->verify, ctx, f, ident);
+			if (title == NULL || why == NULL || verify == NULL)
+				continue;
+			h = &(*out)[n++];
+			memset(h, 0, sizeof(*h));
+			h->lens = l;
+			h->feature = f;
+			h->ident = ident;
+			h->title = title;
+			h->evidence = evidence;
+			/* P0 only for a feature the release itself rates P0 */
+			h->priority = l->priority && strcmp(l->priority, "P0") == 0 &&
+				!(f->priority && strcmp(f->priority, "P0") == 0) ? "P1" :
+				(l->priority ? l->priority : "P1");
+			h->rank = l->weight + prio_bonus(f->priority) + (evidence ? 1 : 0);
+			re_buf_init(&b);
+			re_buf_printf(&b, "v%s plans %s (\"%s\"). %s%s", ctx->version, f->item_id, f->title, why,
+						  why[0] && why[strlen(why) - 1] == '.' ? "" : ".");
+			if (evidence)
+				re_buf_printf(&b, " %s.", evidence);
+			re_buf_printf(&b, " Verify: %s%s", verify, verify[0] && verify[strlen(verify) - 1] == '.' ? "" : ".");
+			h->description = re_buf_to_arena(a, &b);
+			re_buf_free(&b);
+		}
+	}
+	return n;
+}

@@ -1,0 +1,61 @@
+/*
+ * lens.h — feature lenses: catalog rows (roadmap.lens) that look at one
+ * planned feature through one pillar and, when their evidence holds, write
+ * an item that names the feature.
+ */
+#ifndef RE_LENS_H
+#define RE_LENS_H
+
+#include <stdbool.h>
+
+#include "arena.h"
+#include "feature.h"
+
+typedef struct ReLensDef
+{
+	const char *lens_id;
+	const char *pillar;
+	const char *feature_kind;	/* a roadmap.feature_kind */
+	const char *trigger;		/* always | not_in_docs | not_in_tests | no_upgrade_script | feature_p0 */
+	const char *ident_kind;		/* identifier the item must name, or NULL */
+	const char *priority;		/* P0 only counts when the feature itself is P0 */
+	const char *effort;
+	int			weight;
+	bool		schema_change;
+	const char *title;			/* templates: {subject} {ident} {id} {title} {short} {prev} {version} */
+	const char *why;
+	const char *verify;
+} ReLensDef;
+
+typedef struct ReLensCtx
+{
+	const char *version;
+	const char *prev_version;	/* newest released version, or NULL */
+	const char *docs_text;		/* the docs tree, or NULL when unknown */
+	const char *tests_text;		/* the test files, or NULL when the tree has none */
+	int			has_upgrade_script; /* -1 unknown, 0 no, 1 yes */
+	const ReKindDef *kinds;
+	int			nkinds;
+} ReLensCtx;
+
+typedef struct ReLensHit
+{
+	const ReLensDef *lens;
+	const ReFeature *feature;
+	const char *ident;			/* the identifier named, or NULL */
+	char	   *title;
+	char	   *description;
+	const char *priority;
+	double		rank;
+	char	   *evidence;		/* the fact that fired the lens, or NULL for "always" */
+} ReLensHit;
+
+/* Fill one template; returns NULL when it needs {ident} and there is none. */
+char	   *re_lens_fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f,
+						 const char *ident);
+
+/* Every (feature, lens) pair whose kind matches and whose trigger holds. */
+int			re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nlenses,
+						  const ReFeature *features, int nfeatures, ReLensHit **out);
+
+#endif

@@ -1,0 +1,221 @@
+/*
+ * features.c — what roadmap.enrich needs beyond the scored catalog: the
+ * target's planned items (the features the lenses look at), the lens and
+ * feature-kind rows, the selection policy, the planner's dismissals, and
+ * the evidence read from the commit (docs tree, test files, upgrade
+ * scripts). An operation: calls catalog, config and handle.
+ */
+#include "postgres.h"
+
+#include "catalog/pg_type.h"
+#include "executor/spi.h"
+#include "lib/stringinfo.h"
+#include "miscadmin.h"
+#include "utils/builtins.h"
+
+#include "catalog.h"
+#include "config.h"
+#include "features.h"
+#include "handle.h"
+#include "../core/probe.h"
+
+/* Most bytes of docs or test text read for the lens evidence (each). */
+#define EVIDENCE_TEXT_CAP (32 * 1024 * 1024)
+
+static char *
+val(int row, int col)
+{
+	return re_get_text(row, col);
+}
+
+/* Concatenate the files (up to the cap), or NULL when there are none. */
+static char *
+read_all(ReHandle *h, ReFileList *f)
+{
+	StringInfoData s;
+	int			i;
+
+	if (f->n == 0)
+		return NULL;
+	initStringInfo(&s);
+	for (i = 0; i < f->n; i++)
+	{
+		char	   *buf;
+		size_t		len;
+
+		CHECK_FOR_INTERRUPTS();
+		if (f->sizes[i] > (size_t) re_max_file_bytes || s.len + f->sizes[i] > EVIDENCE_TEXT_CAP)
+			continue;
+		buf = re_handle_read(h, f->paths[i], &len);
+		if (buf == NULL)
+			continue;
+		appendBinaryStringInfo(&s, buf, (int) strnlen(buf, len));
+		appendStringInfoChar(&s, '\n');
+	}
+	return s.data;
+}
+
+static void
+read_evidence(const char *path, const char *commit, ReProposeIn *in)
+{
+	ReHandle   *h = re_handle_open(path, "to read its docs and tests");
+	ReFileList	all,
+				docs,
+				tests;
+	char	   *marker = in->prev_version ? psprintf("%s--%s", in->prev_version, in->version) : NULL;
+	bool		upgrade = false;
+	int			i;
+
+	re_handle_resolve(h, commit, path);
+	re_handle_list(h, &all);
+	memset(&docs, 0, sizeof(docs));
+	memset(&tests, 0, sizeof(tests));
+	docs.paths = palloc(sizeof(char *) * (all.n + 1));
+	docs.sizes = palloc(sizeof(size_t) * (all.n + 1));
+	tests.paths = palloc(sizeof(char *) * (all.n + 1));
+	tests.sizes = palloc(sizeof(size_t) * (all.n + 1));
+	for (i = 0; i < all.n; i++)
+	{
+		const char *f = all.paths[i];
+		size_t		len = strlen(f);
+		ReFileList *to = NULL;
+
+		CHECK_FOR_INTERRUPTS();
+		if (marker && strstr(f, marker))
+			upgrade = true;
+		if (re_is_test_path(f))
+			to = &tests;
+		else if ((strncmp(f, "docs/", 5) == 0 || strstr(f, "/docs/")) && len > 3 && strcmp(f + len - 3, ".md") == 0)
+			to = &docs;
+		if (to)
+		{
+			to->paths[to->n] = all.paths[i];
+			to->sizes[to->n] = all.sizes[i];
+			to->n++;
+		}
+	}
+	in->has_upgrade_script = marker ? (upgrade ? 1 : 0) : -1;
+	in->docs_text = read_all(h, &docs);
+	in->tests_text = read_all(h, &tests);
+	re_handle_close(h);
+}
+
+/* True when the catalog has the 0.2.0 lens tables (a 0.2.0 library may run on a 0.1.0 catalog until ALTER EXTENSION UPDATE). */
+bool
+re_catalog_has_lenses(void)
+{
+	re_spi_exec("SELECT to_regclass('roadmap.lens') IS NOT NULL", 0, NULL, NULL, NULL, SPI_OK_SELECT);
+	return re_get_bool(0, 1, false);
+}
+
+void
+re_gather_features(int64 repo_id, const char *version, const char *path, const char *commit,
+				   ReProposeIn *in)
+{
+	Oid			types[2] = {INT8OID, TEXTOID};
+	Datum		vals[2] = {Int64GetDatum(repo_id), CStringGetTextDatum(version)};
+	uint64		n,
+				i;
+
+	in->policy.stale_after = re_stale_after;
+	in->has_upgrade_script = -1;
+	if (!re_catalog_has_lenses())
+		return;					/* 0.1.0 catalog: the 0.1.0 producers only */
+	re_spi_exec("SELECT version FROM roadmap.release WHERE repo_id = $1 AND status = 'released' "
+				"AND version_key < roadmap.version_key($2) ORDER BY version_key DESC LIMIT 1",
+				2, types, vals, NULL, SPI_OK_SELECT);
+	in->prev_version = SPI_processed ? val(0, 1) : NULL;
+
+	re_spi_exec("SELECT item_id, coalesce(title, item_id), description, priority FROM roadmap.item "
+				"WHERE repo_id = $1 AND version = $2 AND status = 'open' AND NOT struck "
+				/* items the release files under test coverage are tests, not features */
+				"AND coalesce(pillar, '') <> 'test_coverage' "
+				"ORDER BY line, item_id COLLATE \"C\"", 2, types, vals, NULL, SPI_OK_SELECT);
+	n = SPI_processed;
+	in->nfeatures = (int) n;
+	in->features = palloc0(sizeof(ReFeatureIn) * (n + 1));
+	for (i = 0; i < n; i++)
+	{
+		in->features[i].item_id = val(i, 1);
+		in->features[i].title = val(i, 2);
+		in->features[i].description = val(i, 3);
+		in->features[i].priority = val(i, 4);
+	}
+
+	re_spi_exec("SELECT kind, pattern, ident_kind, exclusive FROM roadmap.feature_kind ORDER BY kind COLLATE \"C\" LIMIT 32",
+				0, NULL, NULL, NULL, SPI_OK_SELECT);
+	n = SPI_processed;
+	in->nkinds = (int) n;
+	in->kinds = palloc0(sizeof(ReKindDef) * (n + 1));
+	for (i = 0; i < n; i++)
+	{
+		in->kinds[i].kind = val(i, 1);
+		in->kinds[i].pattern = val(i, 2);
+		in->kinds[i].ident_kind = val(i, 3);
+		in->kinds[i].exclusive = val(i, 4)[0] == 't';
+	}
+
+	re_spi_exec("SELECT lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, "
+				"schema_change, title, why, verify FROM roadmap.lens WHERE enabled "
+				"ORDER BY lens_id COLLATE \"C\"", 0, NULL, NULL, NULL, SPI_OK_SELECT);
+	n = SPI_processed;
+	in->nlenses = (int) n;
+	in->lenses = palloc0(sizeof(ReLensDef) * (n + 1));
+	for (i = 0; i < n; i++)
+	{
+		ReLensDef  *l = &in->lenses[i];
+
+		l->lens_id = val(i, 1);
+		l->pillar = val(i, 2);
+		l->feature_kind = val(i, 3);
+		l->trigger = val(i, 4);
+		l->ident_kind = val(i, 5);
+		l->priority = val(i, 6);
+		l->effort = val(i, 7);
+		l->weight = atoi(val(i, 8));
+		l->schema_change = val(i, 9)[0] == 't';
+		l->title = val(i, 10);
+		l->why = val(i, 11);
+		l->verify = val(i, 12);
+	}
+
+	re_spi_exec("SELECT name, round(value, 2)::text FROM roadmap.selection_policy", 0, NULL, NULL, NULL, SPI_OK_SELECT);
+	for (i = 0; i < SPI_processed; i++)
+	{
+		const char *name = val(i, 1);
+		double		v = strtod(val(i, 2), NULL);
+
+		if (strcmp(name, "min_per_pillar") == 0)
+			in->policy.min_per_pillar = (int) v;
+		else if (strcmp(name, "max_per_pillar") == 0)
+			in->policy.max_per_pillar = (int) v;
+		else if (strcmp(name, "max_feature") == 0)
+			in->policy.max_feature = (int) v;
+		else if (strcmp(name, "max_deferred") == 0)
+			in->policy.max_deferred = (int) v;
+		else if (strcmp(name, "max_evidence") == 0)
+			in->policy.max_evidence = (int) v;
+		else if (strcmp(name, "max_uses_per_feature") == 0)
+			in->policy.max_uses_per_feature = (int) v;
+		else if (strcmp(name, "reuse_penalty") == 0)
+			in->policy.reuse_penalty = v;
+		else if (strcmp(name, "strong_gap") == 0)
+			in->policy.strong_gap = v;
+	}
+	in->policy.stale_after = re_stale_after;
+
+	re_spi_exec("SELECT coalesce(d.title, d.item_ref), d.source_ref FROM roadmap.decision d "
+				"JOIN roadmap.repository r ON r.path = d.repo_path "
+				"WHERE r.repo_id = $1 AND (d.version IS NULL OR d.version = $2) AND d.verdict = 'dismissed' "
+				"ORDER BY d.decision_id", 2, types, vals, NULL, SPI_OK_SELECT);
+	n = SPI_processed;
+	in->ndismissed = (int) n;
+	in->dismissed = palloc0(sizeof(ReDismissIn) * (n + 1));
+	for (i = 0; i < n; i++)
+	{
+		in->dismissed[i].title = val(i, 1);
+		in->dismissed[i].source_ref = val(i, 2);
+	}
+
+	read_evidence(path, commit, in);
+}

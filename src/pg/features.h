@@ -1,0 +1,19 @@
+/*
+ * features.h — the feature-lens inputs of roadmap.enrich: planned items,
+ * lenses, feature kinds, selection policy, dismissals, docs/test evidence.
+ */
+#ifndef RE_FEATURES_H
+#define RE_FEATURES_H
+
+#include "postgres.h"
+
+#include "../core/propose.h"
+
+/* The catalog has roadmap.lens and the proposal columns of 0.2.0. */
+bool		re_catalog_has_lenses(void);
+
+/* Fill the feature, lens, policy and decision fields of in (SPI connected). */
+void		re_gather_features(int64 repo_id, const char *version, const char *path, const char *commit,
+							   ReProposeIn *in);
+
+#endif

@@ -1,0 +1,414 @@
+/*
+ * test_engine.c — unit tests of the proposal engine (included by
+ * test_core.c): feature extraction, lenses, the selector (dedupe by item,
+ * dismissals, stale deferred items, P0 rule), deferred items closed by a
+ * later release under the same id, and test-code detection for probes.
+ */
+#include "../../src/core/feature.h"
+#include "../../src/core/lens.h"
+#include "../../src/core/propose.h"
+
+static const ReKindDef engine_kinds[] = {
+	{"function", NULL, "function", false},
+	{"guc", NULL, "guc", false},
+	{"catalog", "schema change|add [^.]{0,60}column", NULL, false},
+	{"wait", "waits? for|\\bdrain\\b", NULL, false},
+	{"docs", "\\btutorial\\b", NULL, true},
+};
+
+static void
+test_feature_extract(void)
+{
+	ReArena    *a = re_arena_new();
+	ReFeature	f;
+	char		err[256];
+	char	   *norm;
+	const ReIdent *id;
+
+	CHECK_STR(re_bold_lead(a, "**Materialized view sources in IMMEDIATE mode (EC-09).** Stream tables that use a view."),
+			  "Materialized view sources in IMMEDIATE mode");
+	CHECK_STR(re_bold_lead(a, "Failure mode: WAL recycled \xE2\x80\x94 fall back"), "Failure mode: WAL recycled");
+
+	CHECK(re_classify_ident(a, "pgtrickle.drain(timeout_s INT DEFAULT 60)", "Add ", " that", &norm) == IK_FUNCTION);
+	CHECK_STR(norm, "pgtrickle.drain()");
+	CHECK(re_classify_ident(a, "units().find()", "", "", &norm) != IK_FUNCTION);
+	CHECK(re_classify_ident(a, "unwrap()", "Harden ", "", &norm) != IK_FUNCTION);
+	CHECK(re_classify_ident(a, "pg_trickle.log_format = text|json", "Add a ", " GUC", &norm) == IK_GUC);
+	CHECK_STR(norm, "pg_trickle.log_format");
+	CHECK(re_classify_ident(a, "storage_backend", "add ", " column to", &norm) == IK_COLUMN);
+	CHECK(re_classify_ident(a, "pgtrickle.pgt_stream_tables", "column to ", " and route", &norm) == IK_TABLE);
+	CHECK(re_classify_ident(a, "src/shmem.rs:680-710", "", " wires", &norm) == IK_PATH);
+	CHECK_STR(norm, "src/shmem.rs");
+	CHECK(re_classify_ident(a, "--dry-run", "", "", &norm) == IK_FLAG);
+	CHECK(re_classify_ident(a, "CREATE STREAM TABLE x AS SELECT …", "", " SQL syntax", &norm) == IK_SYNTAX);
+	CHECK_STR(norm, "CREATE STREAM TABLE");
+	CHECK(re_classify_ident(a, "RowIdSchema", "", "", &norm) == IK_TYPE);
+	CHECK(re_classify_ident(a, "ENFORCE_BACKPRESSURE", "", "", &norm) == IK_CONST);
+	/* a dotted name nothing calls a setting is not claimed as one */
+	CHECK(re_classify_ident(a, "foo.bar", "see ", " here", &norm) == IK_NAME);
+
+	CHECK(re_feature_extract(a, "A35", "Drain mode: graceful scheduler quiesce before maintenance",
+							 "Add `pgtrickle.drain(timeout_s INT DEFAULT 60)` that waits for all in-flight refreshes "
+							 "and confirms via `pgtrickle.is_drained() BOOLEAN`. Unlike `pg_sleep()` it returns.",
+							 "P1", engine_kinds, 5, &f, err, sizeof(err)) == 0);
+	CHECK_STR(f.short_name, "drain mode");
+	id = re_feature_primary(&f);
+	CHECK_STR(id ? id->text : NULL, "pgtrickle.drain()");
+	CHECK(f.kinds & (1u << 0));	/* function */
+	CHECK(f.kinds & (1u << 3));	/* wait */
+	CHECK(!(f.kinds & (1u << 1)));	/* no setting */
+	/* a function the text only mentions is not the feature's */
+	CHECK(re_feature_extract(a, "SEC-1", "Add ownership checks", "Any role with EXECUTE on `pgtrickle.drop_it()` can drop.",
+							 "P0", engine_kinds, 5, &f, err, sizeof(err)) == 0);
+	CHECK(!(f.kinds & 1u));
+	CHECK(re_feature_ident(&f, IK_FUNCTION) == NULL);
+	/* an exclusive kind stated by the title is all the feature is */
+	CHECK(re_feature_extract(a, "UX-5", "Temporal tutorial", "Add a column `x_y` walkthrough.", "P1",
+							 engine_kinds, 5, &f, err, sizeof(err)) == 0);
+	CHECK(f.kinds == (1u << 4));
+	/* a bad pattern is an error, not a crash */
+	{
+		ReKindDef	bad = {"bad", "(unclosed", NULL, false};
+
+		CHECK(re_feature_extract(a, "X", "t", "d", NULL, &bad, 1, &f, err, sizeof(err)) == -1);
+		CHECK(strstr(err, "bad") != NULL);
+	}
+	re_arena_free(a);
+}
+
+static const ReLensDef engine_lenses[] = {
+	{"stab_guc_reject", "stability", "guc", "always", "guc", "P1", "XS", 3, false,
+		"Reject invalid `{ident}` values with a clear error", "A mistyped value is accepted silently",
+	"`SET {ident} = 'bogus'` fails"},
+	{"ux_guc_docs", "ease_of_use", "guc", "not_in_docs", "guc", "P1", "XS", 3, false,
+		"Document `{ident}` in the configuration reference", "Nobody can tune it", "grep finds it in docs/"},
+	{"corr_wait_loss", "correctness", "wait", "always", NULL, "P0", "M", 3, false,
+		"{subject} loses no change while it waits", "A wait that drops work is wrong", "a test compares results"},
+	{"test_upgrade", "test_coverage", "catalog", "always", "column", "P1", "S", 4, false,
+	"Upgrade test: {subject} survives {prev} → {version}", "Catalog changes break installs", "an upgrade test on {prev}"},
+};
+
+static void
+test_lenses(void)
+{
+	ReArena    *a = re_arena_new();
+	ReFeature	f[3];
+	char		err[256];
+	ReLensCtx	ctx;
+	ReLensHit  *h;
+	int			n,
+				i,
+				guc = 0,
+				docs = 0,
+				upgrade = 0;
+
+	CHECK(re_feature_extract(a, "A20", "Structured logging: `pg_x.log_format = text|json` GUC", NULL, "P1",
+							 engine_kinds, 5, &f[0], err, sizeof(err)) == 0);
+	CHECK(re_feature_extract(a, "A35", "Drain mode", "Add `x.drain()` that waits for all refreshes.", "P2",
+							 engine_kinds, 5, &f[1], err, sizeof(err)) == 0);
+	CHECK(re_feature_extract(a, "CORR-2", "Columnar merge", "Schema change: add `storage_backend` column to the table.",
+							 "P0", engine_kinds, 5, &f[2], err, sizeof(err)) == 0);
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.version = "0.36.0";
+	ctx.prev_version = "0.35.0";
+	ctx.docs_text = "# Configuration\nnothing about logging here\n";
+	ctx.kinds = engine_kinds;
+	ctx.nkinds = 5;
+	n = re_lens_apply(a, &ctx, engine_lenses, 4, f, 3, &h);
+	for (i = 0; i < n; i++)
+	{
+		if (strcmp(h[i].lens->lens_id, "stab_guc_reject") == 0)
+		{
+			guc++;
+			CHECK_STR(h[i].title, "Reject invalid `pg_x.log_format` values with a clear error");
+			/* the item's own id and title, the lens's why, its own Verify */
+			CHECK(strstr(h[i].description, "A20") && strstr(h[i].description, "Verify: `SET pg_x.log_format"));
+			CHECK(re_sentence_count(h[i].description) >= 2 && re_sentence_count(h[i].description) <= 4);
+		}
+		if (strcmp(h[i].lens->lens_id, "ux_guc_docs") == 0)
+		{
+			docs++;
+			CHECK(strstr(h[i].description, "No file in the docs tree mentions `pg_x.log_format`") != NULL);
+		}
+		if (strcmp(h[i].lens->lens_id, "corr_wait_loss") == 0)
+		{
+			CHECK_STR(h[i].title, "`x.drain()` loses no change while it waits");
+			/* P0 only for a feature the release rates P0 */
+			CHECK_STR(h[i].priority, "P1");
+		}
+		if (strcmp(h[i].lens->lens_id, "test_upgrade") == 0)
+		{
+			upgrade++;
+			CHECK_STR(h[i].title, "Upgrade test: `storage_backend` survives 0.35.0 → 0.36.0");
+		}
+	}
+	CHECK(guc == 1 && docs == 1 && upgrade == 1);
+	/* documented: the docs lens does not fire */
+	ctx.docs_text = "Set pg_x.log_format to json.";
+	n = re_lens_apply(a, &ctx, engine_lenses, 4, f, 3, &h);
+	for (i = 0, docs = 0; i < n; i++)
+		docs += strcmp(h[i].lens->lens_id, "ux_guc_docs") == 0;
+	CHECK(docs == 0);
+	/* unknown docs tree: nothing is claimed */
+	ctx.docs_text = NULL;
+	n = re_lens_apply(a, &ctx, engine_lenses, 4, f, 3, &h);
+	for (i = 0, docs = 0; i < n; i++)
+		docs += strcmp(h[i].lens->lens_id, "ux_guc_docs") == 0;
+	CHECK(docs == 0);
+	re_arena_free(a);
+}
+
+static void
+engine_input(ReProposeIn *in)
+{
+	static const char *const keys[6] = {"correctness", "stability", "performance", "scalability", "ease_of_use", "test_coverage"};
+	static const char *const prefixes[6] = {"CORR", "STAB", "PERF", "SCAL", "UX", "TEST"};
+	int			i;
+
+	memset(in, 0, sizeof(*in));
+	in->version = "0.36.0";
+	in->prev_version = "0.35.0";
+	in->shipped_window = 3;
+	for (i = 0; i < 6; i++)
+	{
+		in->pillars[i].key = keys[i];
+		in->pillars[i].name = keys[i];
+		in->pillars[i].prefix = prefixes[i];
+		in->pillars[i].next_number = 1;
+	}
+}
+
+static int
+count_source(const ReProposeOut *out, const char *source)
+{
+	int			i,
+				n = 0;
+
+	for (i = 0; i < out->n; i++)
+		n += strcmp(out->items[i].source, source) == 0;
+	return n;
+}
+
+static const ReProposal *
+find_title(const ReProposeOut *out, const char *title)
+{
+	int			i;
+
+	for (i = 0; i < out->n; i++)
+		if (strcmp(out->items[i].title, title) == 0)
+			return &out->items[i];
+	return NULL;
+}
+
+static void
+test_selector(void)
+{
+	ReArena    *a = re_arena_new();
+	ReProposeIn in;
+	ReProposeOut out;
+	ReFocusIn	focus[2];
+	ReEvidenceIn ev[1];
+	ReDeferredIn def[2];
+	ReTextIn	shipped[1];
+	ReFeatureIn feats[2];
+	ReDismissIn dis[1];
+	int			i,
+				p0 = 0;
+
+	engine_input(&in);
+	memset(focus, 0, sizeof(focus));
+	/* area with recent work: its gap repeats a shipped entry, the evidence item in it does not */
+	focus[0] = (ReFocusIn) {
+		"stab_sigterm", "stability", 1, "Background worker SIGTERM handling", 4.0, 2, "0.35.0", 0, 0, 0, 3,
+		"S", 0, 0, "Handle SIGTERM promptly in every background worker", "a stuck worker blocks shutdown",
+		"a test sends SIGTERM"
+	};
+	focus[1] = (ReFocusIn) {
+		"stab_spi", "stability", 2, "SPI errors", 3.0, 0, NULL, -1, 0, 0, 0, "S", 0, 0,
+		"Classify SPI errors by SQLSTATE", "errors matched by text break", "every error has a SQLSTATE"
+	};
+	memset(ev, 0, sizeof(ev));
+	ev[0] = (ReEvidenceIn) {
+		"sigterm_probe", "stab_sigterm", "Add SIGTERM checks to {hits} wait {n:loop|loops} in {file}",
+		"wait loops without a latch check", "a loop that ignores SIGTERM blocks shutdown", "git grep -n loop",
+		3, 1, "src/worker.rs", 3, 10, NULL
+	};
+	shipped[0] = (ReTextIn) {"0.35.0", "Handle SIGTERM promptly in every background worker"};
+	memset(def, 0, sizeof(def));
+	def[0] = (ReDeferredIn) {
+		"0.20.0", "P2-4", "**Old thing carried forever.** Long text about it.", "⏭ Skipped", "M", "P0",
+		"correctness", NULL, 12, "0.20.0", NULL
+	};
+	def[1] = (ReDeferredIn) {
+		"0.33.0", "COORD-5", "Failure mode: WAL recycled past slot \xE2\x80\x94 fall back to FULL refresh",
+		"⏭ Skipped (P1 — error is raised)", "S", "P0", "stability", "stab_spi", 2, "0.33.0",
+		"Recycled WAL makes the slot unusable, so the refresh must fall back to FULL"
+	};
+	feats[0] = (ReFeatureIn) {"A20", "Structured logging: `pg_x.log_format = text|json` GUC", NULL, "P1"};
+	feats[1] = (ReFeatureIn) {"CORR-2", "Columnar merge", "Schema change: add `storage_backend` column.", "P0"};
+	in.focus = focus;
+	in.nfocus = 2;
+	in.evidence = ev;
+	in.nevidence = 1;
+	in.shipped = shipped;
+	in.nshipped = 1;
+	in.deferred = def;
+	in.ndeferred = 2;
+	in.features = feats;
+	in.nfeatures = 2;
+	in.kinds = (ReKindDef *) engine_kinds;
+	in.nkinds = 5;
+	in.lenses = (ReLensDef *) engine_lenses;
+	in.nlenses = 4;
+	in.has_upgrade_script = -1;
+	CHECK(re_propose(a, &in, &out) == 0);
+
+	/* dedupe by item: the gap repeating the shipped entry is dropped, the other item of its area is kept */
+	CHECK(find_title(&out, "Handle SIGTERM promptly in every background worker") == NULL);
+	CHECK(find_title(&out, "Add SIGTERM checks to 3 wait loops in `src/worker.rs`") != NULL);
+	CHECK(out.skipped_shipped >= 1);
+	/* feature items lead and name the feature */
+	CHECK(out.n > 0 && strcmp(out.items[0].source, "feature") == 0);
+	CHECK(find_title(&out, "Reject invalid `pg_x.log_format` values with a clear error") != NULL);
+	CHECK(find_title(&out, "Upgrade test: `storage_backend` survives 0.35.0 → 0.36.0") != NULL);
+	/* carried past stale_after: a risk, not an item, not P0 */
+	CHECK(count_source(&out, "deferred") == 1);
+	CHECK(strstr(out.risks, "**v0.20.0 P2-4** (\"Old thing carried forever\") carried 12 releases \xE2\x80\x94 confirm or drop") != NULL);
+	CHECK(out.stale_deferred == 1);
+	/* a deferred P0 outside correctness is not P0; its text quotes only its own section */
+	{
+		const ReProposal *d = find_title(&out, "Complete failure mode: WAL recycled past slot");
+
+		CHECK(d != NULL);
+		CHECK(d && strcmp(d->priority, "P1") == 0);
+		CHECK(d && strstr(d->description, "Its v0.33.0 section says: \"Recycled WAL makes the slot unusable") != NULL);
+		CHECK(d && strstr(d->description, "errors matched by text break") == NULL);
+		CHECK(d && strstr(d->description, "Verify: ") != NULL);
+	}
+	for (i = 0; i < out.n; i++)
+	{
+		p0 += strcmp(out.items[i].priority, "P0") == 0;
+		CHECK(re_sentence_count(out.items[i].description) >= 2 && re_sentence_count(out.items[i].description) <= 4);
+		CHECK(strstr(out.items[i].description, "Verify:") != NULL);
+	}
+	CHECK(p0 * 10 <= out.n * 4);
+
+	/* a dismissed item never comes back */
+	dis[0] = (ReDismissIn) {"Reject invalid `pg_x.log_format` values with a clear error", NULL};
+	in.dismissed = dis;
+	in.ndismissed = 1;
+	CHECK(re_propose(a, &in, &out) == 0);
+	CHECK(find_title(&out, "Reject invalid `pg_x.log_format` values with a clear error") == NULL);
+	CHECK(out.skipped_dismissed == 1);
+	dis[0] = (ReDismissIn) {NULL, "CORR-2 test_upgrade"};
+	CHECK(re_propose(a, &in, &out) == 0);
+	CHECK(find_title(&out, "Upgrade test: `storage_backend` survives 0.35.0 → 0.36.0") == NULL);
+	re_arena_free(a);
+}
+
+static const char *deferred_roadmap =
+"# Roadmap\n\n"
+"## v0.9.0 — Old\n\n**Status: Released.**\n\n"
+"| ID | Title | Effort | Status |\n|---|---|---|---|\n"
+"| P2-4 | **Materialized view sources in IMMEDIATE mode (EC-09).** Stream tables that use a materialized view "
+"as a source are rejected at creation time when IMMEDIATE mode is requested. Implement a polling wrapper. | M | "
+"⏭ Skipped (deferred to v0.10.0) |\n"
+"| P2-6 | **LATERAL subquery inner-source change triggers O(outer) full re-execution.** When any inner source "
+"changes the whole outer table is scanned again. | L | ⏭ Skipped |\n"
+"| P2-7 | **Widget frobnication cache** Something else entirely, long enough to matter. | S | ⏭ Skipped |\n\n"
+"## v0.10.0 — New\n\n**Status: Released.**\n\n"
+"| ID | Title | Effort | Status |\n|---|---|---|---|\n"
+"| P2-4 | **Materialized view sources in IMMEDIATE mode (EC-09).** Implement polling for sourced queries. | M | ✅ Done |\n"
+"| P2-7 | **Totally unrelated telemetry exporter** x | S | ✅ Done |\n\n"
+"## v0.11.0 — Next\n\n**Status: Planned.**\n\n"
+"| ID | Title | Effort | Priority |\n|---|---|---|---|\n| A1 | Thing | S | P1 |\n";
+
+static const char *deferred_changelog =
+"# Changelog\n\n## [0.10.0] — 2026-01-01\n\n### Added\n\n"
+"- LATERAL subquery scoped re-execution (P2-6)\n"
+"- M-1 \xE2\x80\x94 Wider invalidation ring\n";
+
+static void
+test_deferred_closed_later(void)
+{
+	ReArena    *a = re_arena_new();
+	ReModel		m;
+	MdDoc		d;
+	int		   *open_items;
+	int			n,
+				i,
+				p24 = 0,
+				p26 = 0,
+				p27 = 0;
+
+	re_model_init(&m, a);
+	d = parse(a, deferred_roadmap);
+	re_model_roadmap(&m, "ROADMAP.md", &d);
+	d = parse(a, deferred_changelog);
+	re_model_changelog(&m, &d);
+	CHECK(item(&m, "0.9.0", "P2-4") != NULL);
+	CHECK(m.changelog.n == 2 && strcmp(m.changelog.v[1].item_ids ? m.changelog.v[1].item_ids : "", "M-1") == 0);
+	n = re_model_deferred(&m, &open_items);
+	for (i = 0; i < n; i++)
+	{
+		const ReItem *it = &m.items.v[open_items[i]];
+
+		p24 += strcmp(it->item_id, "P2-4") == 0;
+		p26 += strcmp(it->item_id, "P2-6") == 0;
+		p27 += strcmp(it->item_id, "P2-7") == 0;
+	}
+	/* done later under the same id with a different description: closed */
+	CHECK(p24 == 0);
+	/* cited by a later changelog entry: closed */
+	CHECK(p26 == 0);
+	/* the same id reused later for unrelated work: still open */
+	CHECK(p27 == 1);
+	re_arena_free(a);
+}
+
+static void
+test_test_code(void)
+{
+	ReArena    *a = re_arena_new();
+	char	  **mods;
+	const char *src = "pub mod codegen;\n#[cfg(test)]\nmod tests;\n#[cfg(test)] mod proptests;\n"
+	"#[cfg(test)]\n#[allow(dead_code)]\nmod helpers;\nmod real;\n";
+	int			n = re_rust_test_modules(a, "src/refresh/mod.rs", src, strlen(src), &mods),
+				i,
+				real = 0;
+
+	CHECK(n == 6);
+	if (n == 6)
+	{
+		CHECK_STR(mods[0], "src/refresh/tests.rs");
+		CHECK_STR(mods[1], "src/refresh/tests/mod.rs");
+		CHECK_STR(mods[2], "src/refresh/proptests.rs");
+		CHECK_STR(mods[4], "src/refresh/helpers.rs");
+	}
+	for (i = 0; i < n; i++)
+		real += strstr(mods[i], "real") != NULL || strstr(mods[i], "codegen") != NULL;
+	CHECK(real == 0);
+	{
+		const char *one = "#[cfg(test)]\nmod tests;\n";
+
+		n = re_rust_test_modules(a, "src/engine.rs", one, strlen(one), &mods);
+	}
+	CHECK(n == 2 && strcmp(mods[0], "src/engine/tests.rs") == 0);
+	CHECK(re_is_test_path("src/refresh/tests.rs"));
+	CHECK(re_is_test_path("tests/e2e.rs"));
+	CHECK(re_is_test_path("benches/bench_x.rs"));
+	CHECK(re_is_test_path("src/wal_test.rs"));
+	CHECK(!re_is_test_path("src/testing.rs"));
+	CHECK(!re_is_test_path("src/refresh/mod.rs"));
+	re_arena_free(a);
+}
+
+static void
+test_engine(void)
+{
+	test_feature_extract();
+	test_lenses();
+	test_selector();
+	test_deferred_closed_later();
+	test_test_code();
+}

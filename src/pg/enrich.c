@@ -14,6 +14,7 @@
 #include "catalog.h"
 #include "config.h"
 #include "enrich.h"
+#include "focus.h"
 #include "features.h"
 #include "handle.h"
 #include "ingest.h"
@@ -92,11 +93,15 @@ gather_focus(int64 repo_id, const char *version, ReProposeIn *in)
 	uint64		n;
 	int			i;
 
-	n = re_spi_repo("SELECT g.focus_id, g.pillar, f.ord, f.name, g.score, g.shipped_recent, g.last_shipped_version, "
-					"g.releases_since_shipped, g.planned_in_target, g.plan_open, g.evidence_hits, "
-					"f.effort, f.schema_change, f.engine_core, f.title, f.rationale, f.verify "
-					"FROM roadmap.focus_gaps g JOIN roadmap.repo_focus_area f ON f.repo_id = g.repo_id AND f.focus_id = g.focus_id "
-					"WHERE g.repo_id = $1 AND g.version = $2 ORDER BY f.pillar COLLATE \"C\", f.ord",
+	bool		per_repo = re_focus_catalog();
+
+	n = re_spi_repo(psprintf("SELECT g.focus_id, g.pillar, f.ord, f.name, g.score, g.shipped_recent, g.last_shipped_version, "
+							 "g.releases_since_shipped, g.planned_in_target, g.plan_open, g.evidence_hits, "
+							 "f.effort, f.schema_change, f.engine_core, f.title, f.rationale, f.verify "
+							 "FROM roadmap.focus_gaps g JOIN %s "
+							 "WHERE g.repo_id = $1 AND g.version = $2 ORDER BY f.pillar COLLATE \"C\", f.ord",
+							 per_repo ? "roadmap.repo_focus_area f ON f.repo_id = g.repo_id AND f.focus_id = g.focus_id"
+							 : "roadmap.focus_area f ON f.focus_id = g.focus_id"),
 					repo_id, version, SPI_OK_SELECT);
 	in->nfocus = (int) n;
 	in->focus = palloc0(sizeof(ReFocusIn) * (n + 1));
@@ -137,16 +142,18 @@ gather_evidence(int64 repo_id, ReProposeIn *in)
 	uint64		n;
 	int			i;
 
-	n = re_spi_repo("SELECT e.probe, e.focus_id, p.title, p.description, p.verify_command, sum(e.hits), count(*), "
+	n = re_spi_repo(psprintf("SELECT e.probe, e.focus_id, p.title, p.description, p.verify_command, sum(e.hits), count(*), "
 					"(array_agg(e.path ORDER BY e.hits DESC, e.path COLLATE \"C\"))[1], "
 					"(array_agg(e.hits ORDER BY e.hits DESC, e.path COLLATE \"C\"))[1], "
 					"(array_agg(e.first_line ORDER BY e.hits DESC, e.path COLLATE \"C\"))[1], "
 					"string_agg(e.detail, ', ' ORDER BY e.path COLLATE \"C\"), p.rationale "
 					"FROM roadmap.evidence e JOIN roadmap.probe p ON p.probe_id = e.probe "
-					"WHERE e.repo_id = $1 AND EXISTS (SELECT 1 FROM roadmap.repo_focus_area f "
-					"  WHERE f.repo_id = e.repo_id AND f.focus_id = e.focus_id AND f.applicable) "
+					"WHERE e.repo_id = $1 %s"
 					"GROUP BY e.probe, e.focus_id, p.title, p.description, p.verify_command, p.rationale "
-					"ORDER BY e.probe COLLATE \"C\"", repo_id, NULL, SPI_OK_SELECT);
+					"ORDER BY e.probe COLLATE \"C\"",
+							 re_focus_catalog() ? "AND EXISTS (SELECT 1 FROM roadmap.repo_focus_area f "
+							 "WHERE f.repo_id = e.repo_id AND f.focus_id = e.focus_id AND f.applicable) " : ""),
+					repo_id, NULL, SPI_OK_SELECT);
 	in->nevidence = (int) n;
 	in->evidence = palloc0(sizeof(ReEvidenceIn) * (n + 1));
 	for (i = 0; i < (int) n; i++)
@@ -181,17 +188,22 @@ gather_deferred(int64 repo_id, const char *version, ReProposeIn *in)
 	uint64		n;
 	int			i;
 
-	n = re_spi_repo("SELECT d.version, d.item_id, coalesce(d.title, d.item_id), d.status_text, d.effort, d.priority, "
+	n = re_spi_repo(psprintf("SELECT d.version, d.item_id, coalesce(d.title, d.item_id), d.status_text, d.effort, d.priority, "
 					"coalesce(d.pillar, bf.pillar), bf.focus_id, d.carried_releases, d.first_seen_version, d.description "
 					"FROM roadmap.deferred_items d "
-					"LEFT JOIN LATERAL (SELECT f.focus_id, f.pillar FROM roadmap.focus_match m "
-					"   JOIN roadmap.repo_focus_area f ON f.repo_id = m.repo_id AND f.focus_id = m.focus_id AND f.applicable "
-					"   JOIN roadmap.pillar p ON p.pillar = f.pillar "
-					"  WHERE m.repo_id = d.repo_id AND m.kind = 'item_title' AND m.version = d.version AND m.ref = d.item_id "
-					"    AND (d.pillar IS NULL OR f.pillar = d.pillar) "
-					"  ORDER BY p.ord, f.ord LIMIT 1) bf ON true "
+					"LEFT JOIN LATERAL (%s) bf ON true "
 					"WHERE d.repo_id = $1 AND d.version_key < roadmap.version_key($2) "
-					"ORDER BY d.version_key, d.item_id COLLATE \"C\"", repo_id, version, SPI_OK_SELECT);
+					"ORDER BY d.version_key, d.item_id COLLATE \"C\"",
+							 re_focus_catalog() ?
+							 "SELECT f.focus_id, f.pillar FROM roadmap.focus_match m "
+							 "JOIN roadmap.repo_focus_area f ON f.repo_id = m.repo_id AND f.focus_id = m.focus_id AND f.applicable "
+							 "JOIN roadmap.pillar p ON p.pillar = f.pillar "
+							 "WHERE m.repo_id = d.repo_id AND m.kind = 'item_title' AND m.version = d.version AND m.ref = d.item_id "
+							 "AND (d.pillar IS NULL OR f.pillar = d.pillar) ORDER BY p.ord, f.ord LIMIT 1"
+							 : "SELECT f.focus_id, f.pillar FROM roadmap.focus_area f JOIN roadmap.pillar p USING (pillar) "
+							 "WHERE coalesce(d.title, '') ~* roadmap.focus_pattern(f.match) AND (d.pillar IS NULL OR f.pillar = d.pillar) "
+							 "ORDER BY p.ord, f.ord LIMIT 1"),
+					repo_id, version, SPI_OK_SELECT);
 	in->ndeferred = (int) n;
 	in->deferred = palloc0(sizeof(ReDeferredIn) * (n + 1));
 	for (i = 0; i < (int) n; i++)

@@ -725,6 +725,14 @@ store_matches(FocusCtx *x)
 				   "FROM unnest($2, $3, $4, $5, $6) AS u(f, k, v, r, s)", x->repo_id, c, 5);
 }
 
+/* True when the catalog has per-repository focus areas (0.2.0); a 0.1.0 catalog does not. */
+bool
+re_focus_catalog(void)
+{
+	re_spi_exec("SELECT to_regclass('roadmap.repo_focus_area') IS NOT NULL", 0, NULL, NULL, NULL, SPI_OK_SELECT);
+	return SPI_processed == 1 && strcmp(sval(0, 1), "t") == 0;
+}
+
 void
 re_ingest_focus(ReHandle *h, int64 repo_id, ReModel *m, ReFileList *files, const char **kinds,
 				int *nareas, bool *from_skill)
@@ -733,6 +741,10 @@ re_ingest_focus(ReHandle *h, int64 repo_id, ReModel *m, ReFileList *files, const
 	static const char *const tables[] = {"repo_focus_area", "repo_pillar", "focus_match"};
 	int			i;
 
+	*nareas = 0;
+	*from_skill = false;
+	if (!re_focus_catalog())
+		return;					/* 0.1.0 catalog, before ALTER EXTENSION UPDATE */
 	x->h = h;
 	x->repo_id = repo_id;
 	x->m = m;

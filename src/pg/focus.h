@@ -12,6 +12,8 @@
 
 #define RE_SKILL_PATH ".github/skills/enrich-release-roadmap/SKILL.md"
 
+bool		re_focus_catalog(void);
+
 /* After the model, probes and rules are stored: write repo_focus_area, repo_pillar, focus_match. */
 void		re_ingest_focus(ReHandle *h, int64 repo_id, ReModel *m, ReFileList *files, const char **kinds,
 							int *nareas, bool *from_skill);

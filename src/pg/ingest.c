@@ -432,6 +432,7 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	repo_id = lock_repository(path, ref, &last_commit);
 	/* read before focus areas were per repository (0.1.0): read again */
 	if (last_commit && strcmp(last_commit, h->git.commit_hex) == 0 &&
+		re_focus_catalog() &&
 		re_spi_repo("SELECT 1 FROM roadmap.repo_focus_area WHERE repo_id = $1 LIMIT 1", repo_id, NULL, SPI_OK_SELECT) == 0)
 		last_commit = NULL;
 	if (last_commit && strcmp(last_commit, h->git.commit_hex) == 0)

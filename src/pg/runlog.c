@@ -38,6 +38,32 @@ typedef struct RunLogMsg
 	char		message[2048];
 } RunLogMsg;
 
+void
+re_bgworker_init(BackgroundWorker *w, const char *function, const char *name)
+{
+	memset(w, 0, sizeof(*w));
+	w->bgw_flags = BGWORKER_SHMEM_ACCESS | BGWORKER_BACKEND_DATABASE_CONNECTION;
+	w->bgw_start_time = BgWorkerStart_RecoveryFinished;
+	w->bgw_restart_time = BGW_NEVER_RESTART;
+	strlcpy(w->bgw_library_name, "roadmap_enrich", BGW_MAXLEN);
+	strlcpy(w->bgw_function_name, function, BGW_MAXLEN);
+	strlcpy(w->bgw_name, name, BGW_MAXLEN);
+	strlcpy(w->bgw_type, name, BGW_MAXLEN);
+}
+
+/* The fields every run-log message has. */
+static void
+msg_init(RunLogMsg *m, const char *kind, const char *version, const char *repo, TimestampTz started)
+{
+	memset(m, 0, sizeof(*m));
+	m->dbid = MyDatabaseId;
+	m->roleid = GetUserId();
+	m->started = started;
+	strlcpy(m->kind, kind, sizeof(m->kind));
+	strlcpy(m->version, version ? version : "", sizeof(m->version));
+	strlcpy(m->repo, repo ? repo : "", sizeof(m->repo));
+}
+
 /* Start the worker that inserts m; never throws. */
 static void
 launch(const RunLogMsg *src)
@@ -51,14 +77,7 @@ launch(const RunLogMsg *src)
 		return;
 	memcpy(dsm_segment_address(seg), src, sizeof(RunLogMsg));
 
-	memset(&w, 0, sizeof(w));
-	w.bgw_flags = BGWORKER_SHMEM_ACCESS | BGWORKER_BACKEND_DATABASE_CONNECTION;
-	w.bgw_start_time = BgWorkerStart_RecoveryFinished;
-	w.bgw_restart_time = BGW_NEVER_RESTART;
-	strlcpy(w.bgw_library_name, "roadmap_enrich", BGW_MAXLEN);
-	strlcpy(w.bgw_function_name, "re_runlog_main", BGW_MAXLEN);
-	strlcpy(w.bgw_name, "roadmap_enrich run log", BGW_MAXLEN);
-	strlcpy(w.bgw_type, "roadmap_enrich run log", BGW_MAXLEN);
+	re_bgworker_init(&w, "re_runlog_main", "roadmap_enrich run log");
 	w.bgw_main_arg = UInt32GetDatum(dsm_segment_handle(seg));
 	w.bgw_notify_pid = 0;
 
@@ -80,13 +99,7 @@ re_log_failure(MemoryContext cxt, const char *kind, const char *version, const c
 	ErrorData  *ed = CopyErrorData();
 	RunLogMsg	m;
 
-	memset(&m, 0, sizeof(m));
-	m.dbid = MyDatabaseId;
-	m.roleid = GetUserId();
-	m.started = GetCurrentStatementStartTimestamp();
-	strlcpy(m.kind, kind, sizeof(m.kind));
-	strlcpy(m.version, version ? version : "", sizeof(m.version));
-	strlcpy(m.repo, repo ? repo : "", sizeof(m.repo));
+	msg_init(&m, kind, version, repo, GetCurrentStatementStartTimestamp());
 	strlcpy(m.sqlstate, unpack_sql_state(ed->sqlerrcode), sizeof(m.sqlstate));
 	snprintf(m.message, sizeof(m.message), "%s: %s%s%s%s%s", m.sqlstate, ed->message ? ed->message : "",
 			 ed->detail ? " — " : "", ed->detail ? ed->detail : "",
@@ -103,13 +116,7 @@ re_log_run(const char *kind, const char *version, const char *repo, const char *
 
 	PG_TRY();
 	{
-		memset(&m, 0, sizeof(m));
-		m.dbid = MyDatabaseId;
-		m.roleid = GetUserId();
-		m.started = GetCurrentTimestamp();
-		strlcpy(m.kind, kind, sizeof(m.kind));
-		strlcpy(m.version, version ? version : "", sizeof(m.version));
-		strlcpy(m.repo, repo ? repo : "", sizeof(m.repo));
+		msg_init(&m, kind, version, repo, GetCurrentTimestamp());
 		strlcpy(m.message, message, sizeof(m.message));
 		launch(&m);
 	}

@@ -296,6 +296,7 @@ static void
 apply_intent(Intent *it, Outcome *o)
 {
 	MemoryContext cxt = CurrentMemoryContext;
+	uint32		holdoff = InterruptHoldoffCount;
 
 	memset(o, 0, sizeof(*o));
 	it->started = GetCurrentTimestamp();
@@ -338,6 +339,8 @@ apply_intent(Intent *it, Outcome *o)
 	{
 		ErrorData  *ed;
 
+		/* errfinish cleared the holdoff: a terminate must wait until the outcome is recorded */
+		InterruptHoldoffCount = holdoff;
 		MemoryContextSwitchTo(cxt);
 		ed = CopyErrorData();
 		FlushErrorState();
@@ -499,20 +502,13 @@ launch_worker(Oid roleid, dsm_handle seg, BackgroundWorkerHandle **handle)
 	BackgroundWorker w;
 	WbArgs		a;
 
-	memset(&w, 0, sizeof(w));
+	re_bgworker_init(&w, "re_writeback_main", "roadmap_enrich write-back");
 	memset(&a, 0, sizeof(a));
 	a.dbid = MyDatabaseId;
 	a.roleid = roleid;
 	a.seg = seg;
 	if (re_debug_fault_delay)
 		strlcpy(a.fault_delay, re_debug_fault_delay, sizeof(a.fault_delay));
-	w.bgw_flags = BGWORKER_SHMEM_ACCESS | BGWORKER_BACKEND_DATABASE_CONNECTION;
-	w.bgw_start_time = BgWorkerStart_RecoveryFinished;
-	w.bgw_restart_time = BGW_NEVER_RESTART;
-	strlcpy(w.bgw_library_name, "roadmap_enrich", BGW_MAXLEN);
-	strlcpy(w.bgw_function_name, "re_writeback_main", BGW_MAXLEN);
-	strlcpy(w.bgw_name, "roadmap_enrich write-back", BGW_MAXLEN);
-	strlcpy(w.bgw_type, "roadmap_enrich write-back", BGW_MAXLEN);
 	memcpy(w.bgw_extra, &a, sizeof(a));
 	w.bgw_notify_pid = MyProcPid;
 	return RegisterDynamicBackgroundWorker(&w, handle);
@@ -559,7 +555,11 @@ after_commit(void)
 	{
 		sh = dsm_segment_address(seg);
 		memset(sh, 0, sizeof(*sh));
+#if PG_VERSION_NUM >= 170000
+		sh->notify_procno = MyProcNumber;	/* PGPROC.pgprocno is gone in 17+ */
+#else
 		sh->notify_procno = MyProc->pgprocno;
+#endif
 		for (q = queued; q && sh->nslots < WB_MAX_SLOTS; q = q->next)
 			if (q->superseded == 0)
 				sh->slot[sh->nslots++].intent_id = q->id;

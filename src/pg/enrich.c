@@ -253,7 +253,9 @@ gather_rules(int64 repo_id, ReProposeIn *in)
 	uint64		n;
 	int			i;
 
-	n = re_spi_repo("SELECT rule_no, kind, text, line, path FROM roadmap.constraint_rule WHERE repo_id = $1 ORDER BY rule_no",
+	n = re_spi_repo(re_focus_catalog() ?
+					"SELECT rule_no, kind, text, line, path FROM roadmap.constraint_rule WHERE repo_id = $1 ORDER BY rule_no" :
+					"SELECT rule_no, kind, text, line, NULL FROM roadmap.constraint_rule WHERE repo_id = $1 ORDER BY rule_no",
 					repo_id, NULL, SPI_OK_SELECT);
 	in->nrules = (int) n;
 	in->rules = palloc0(sizeof(ReRuleIn) * (n + 1));

@@ -552,7 +552,11 @@ after_commit(void)
 	{
 		sh = dsm_segment_address(seg);
 		memset(sh, 0, sizeof(*sh));
+#if PG_VERSION_NUM >= 170000
+		sh->notify_procno = MyProcNumber;	/* PGPROC.pgprocno is gone in 17 */
+#else
 		sh->notify_procno = MyProc->pgprocno;
+#endif
 		for (q = queued; q && sh->nslots < WB_MAX_SLOTS; q = q->next)
 			if (q->superseded == 0)
 				sh->slot[sh->nslots++].intent_id = q->id;

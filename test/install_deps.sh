@@ -12,7 +12,7 @@ if [ -z "${PG_MAJOR:-}" ]; then
   esac
 fi
 PKGS="build-essential pkg-config git postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR postgresql-$PG_MAJOR-cron
-      libgit2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm libpcre2-dev valgrind"
+      libgit2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm libpcre2-dev valgrind xxd"
 missing=""
 for p in $PKGS; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
 if [ -n "$missing" ]; then

@@ -96,7 +96,9 @@ trap '"$SRC/test/cluster.sh" destroy >/dev/null 2>&1' EXIT
 PGOPTS="--host=/tmp --port=$RE_PGPORT --user=postgres"
 
 tier "regress (pg_regress, fixture repositories)"
-bash "$SRC/test/fixtures/make_repos.sh" "$FIX" postgres
+if ! bash "$SRC/test/fixtures/make_repos.sh" "$FIX" postgres >"$WORK/fixtures.log" 2>&1; then
+  tail -5 "$WORK/fixtures.log"; echo "fixtures: make_repos.sh FAILED (see above)"; FAIL=$((FAIL + 1))
+fi
 # the server's OS user must read the inputs and write the results
 # (not the mounted fixtures and clones: their owners are part of the tests)
 cp -r "$SRC/sql" "$SRC/expected" "$SRC/test" "$WORK/"
@@ -145,6 +147,7 @@ if [ -f "$CORPUS_BUNDLE" ]; then
   # empty the clone directories, not remove them: they may be mount points
   for p in /tmp/roadmap_enrich_corpus /tmp/roadmap_enrich_corpus_wb /tmp/roadmap_enrich_corpus_wb485; do
     mkdir -p "$p"; find "$p" -mindepth 1 -maxdepth 1 -exec rm -rf {} +
+    chown "$(id -u)" "$p"   # git 2.4x+ refuses a work tree whose top directory another user owns
   done
   git clone -q "$CORPUS_BUNDLE" /tmp/roadmap_enrich_corpus
   bash "$SRC/test/corpus/tag_commits.sh" /tmp/roadmap_enrich_corpus

@@ -296,6 +296,7 @@ static void
 apply_intent(Intent *it, Outcome *o)
 {
 	MemoryContext cxt = CurrentMemoryContext;
+	uint32		holdoff = InterruptHoldoffCount;
 
 	memset(o, 0, sizeof(*o));
 	it->started = GetCurrentTimestamp();
@@ -338,6 +339,8 @@ apply_intent(Intent *it, Outcome *o)
 	{
 		ErrorData  *ed;
 
+		/* errfinish cleared the holdoff: a terminate must wait until the outcome is recorded */
+		InterruptHoldoffCount = holdoff;
 		MemoryContextSwitchTo(cxt);
 		ed = CopyErrorData();
 		FlushErrorState();
@@ -553,7 +556,7 @@ after_commit(void)
 		sh = dsm_segment_address(seg);
 		memset(sh, 0, sizeof(*sh));
 #if PG_VERSION_NUM >= 170000
-		sh->notify_procno = MyProcNumber;	/* PGPROC.pgprocno is gone in 17 */
+		sh->notify_procno = MyProcNumber;	/* PGPROC.pgprocno is gone in 17+ */
 #else
 		sh->notify_procno = MyProc->pgprocno;
 #endif

@@ -174,3 +174,29 @@ hwm=$(printf '%s\n' "SET client_min_messages = warning;" "SELECT roadmap.ingest(
 mf=$($PSQL -c "LOAD 'roadmap_enrich'" -c "SELECT setting::bigint / 1048576 FROM pg_settings WHERE name = 'roadmap_enrich.max_file_bytes'")
 bound=$((48 + 16 + 64 + 8 * mf))
 echo "7. peak RSS (VmHWM) of one ingest of a repository with $hb MB of ROADMAP.md versions in $(git -c safe.directory=* -C "$HB/history" rev-list --count main) commits: $((hwm / 1024)) MB (bound 48 + 16 + 64 + 8 x max_file_bytes = $bound MB: $(verdict $((hwm / 1024)) $bound))"
+
+# ---- 8. write-back latency after COMMIT (intent applied by the background worker)
+if [ -f "$BUNDLE" ]; then
+  WB=$W/corpus_wb; git clone -q "$BUNDLE" "$WB"; chown -R postgres "$WB"
+  gw() { runuser -u postgres -- git -C "$WB" "$@"; }
+  orig=$(gw rev-parse HEAD); v=$($PSQL -c "SELECT roadmap.next_version('$WB')" 2>/dev/null)
+  [ -n "$v" ] || v=$($PSQL -c "SELECT roadmap.ingest('$WB')" >/dev/null && $PSQL -c "SELECT roadmap.next_version('$WB')")
+  : > "$W/wb_commit"; : > "$W/wb_apply"; : > "$W/wb_start"
+  for i in $(seq 1 "$RUNS"); do
+    gw reset -q --hard "$orig"
+    line=$(printf '%s\n' "SET client_min_messages = warning;" "BEGIN;" \
+      "SELECT count(*) FROM roadmap.enrich('$v', '$WB');" \
+      "SELECT max(intent_id) AS id FROM roadmap.writeback \\gset" \
+      "SELECT extract(epoch FROM clock_timestamp()) * 1000 AS t0 \\gset" "COMMIT;" \
+      "SELECT extract(epoch FROM clock_timestamp()) * 1000 AS t1 \\gset" \
+      "SELECT round((:t1 - :t0)::numeric, 3), round((extract(epoch FROM r.finished_at - r.started_at) * 1000)::numeric, 3),
+              round((extract(epoch FROM r.started_at) * 1000 - :t0)::numeric, 3), w.state
+         FROM roadmap.writeback w JOIN roadmap.run r ON r.kind = 'writeback' AND (r.counts->>'intent')::bigint = w.intent_id
+        WHERE w.intent_id = :id;" | $PSQL | tail -1)
+    [ "$(echo "$line" | cut -d'|' -f4)" = done ] || { echo "   run $i: write-back did not commit ($line)"; continue; }
+    echo "$line" | cut -d'|' -f1 >> "$W/wb_commit"; echo "$line" | cut -d'|' -f2 >> "$W/wb_apply"; echo "$line" | cut -d'|' -f3 >> "$W/wb_start"
+  done
+  echo "8. write-back of v$v into a clone of the corpus tip ($(wc -l < "$W/wb_commit") of $RUNS runs committed)"
+  echo "   COMMIT until the outcome is reported (commit, worker start, apply, outcome rows): $(median < "$W/wb_commit") ms median"
+  echo "   of which: COMMIT to the worker's first git call $(median < "$W/wb_start") ms, the git work (checks, objects, file, CAS, index) $(median < "$W/wb_apply") ms"
+fi

@@ -456,6 +456,26 @@ find_item(ReModel *m, int from, const char *version, const char *id)
 	return i >= from ? &m->items.v[i] : NULL;
 }
 
+/* A new item of rel, registered in the item map so find_item sees it. */
+static ReItem *
+new_item(ReModel *m, const ReRelease *rel, const char *id, const char *path, int line, const char *section)
+{
+	char		key[128];
+	ReItem	   *it = VEC_PUSH(m, m->items);
+
+	item_key(key, sizeof(key), rel->version, id);
+	re_strmap_put(&m->item_map, key, m->items.n - 1);
+	it->version = rel->version;
+	it->item_id = (char *) id;
+	it->path = re_strdup(m->arena, path);
+	it->line = line;
+	it->section = section ? re_strdup(m->arena, section) : NULL;
+	it->pillar = (char *) re_pillar_from_prefix(id);
+	if (it->pillar == NULL)
+		it->pillar = (char *) re_pillar_from_heading(section);
+	return it;
+}
+
 /* One table row that names an item: create or complete its ReItem. */
 static void
 item_row(ReModel *m, int first_item, const ReRelease *rel, const char *path,
@@ -478,19 +498,7 @@ item_row(ReModel *m, int first_item, const ReRelease *rel, const char *path,
 	it = find_item(m, first_item, rel->version, id);
 	if (it == NULL)
 	{
-		char		key[128];
-
-		it = VEC_PUSH(m, m->items);
-		item_key(key, sizeof(key), rel->version, id);
-		re_strmap_put(&m->item_map, key, m->items.n - 1);
-		it->version = rel->version;
-		it->item_id = id;
-		it->path = re_strdup(a, path);
-		it->line = b->line;
-		it->section = section ? re_strdup(a, section) : NULL;
-		it->pillar = (char *) re_pillar_from_prefix(id);
-		if (it->pillar == NULL)
-			it->pillar = (char *) re_pillar_from_heading(section);
+		it = new_item(m, rel, id, path, b->line, section);
 		it->status = IS_OPEN;
 	}
 	if (it->title == NULL && raw_title && *raw_title)
@@ -584,15 +592,7 @@ checklist_item(ReModel *m, int first_item, const ReRelease *rel, const char *pat
 	if (!re_is_item_id(id) || find_item(m, first_item, rel->version, id))
 		return;
 	rest = re_trim(a, skip_separators(b->text + strlen(b->bold)));
-	it = VEC_PUSH(m, m->items);
-	it->version = rel->version;
-	it->item_id = id;
-	it->path = re_strdup(a, path);
-	it->line = b->line;
-	it->section = section ? re_strdup(a, section) : NULL;
-	it->pillar = (char *) re_pillar_from_prefix(id);
-	if (it->pillar == NULL)
-		it->pillar = (char *) re_pillar_from_heading(section);
+	it = new_item(m, rel, id, path, b->line, section);
 	t = strip_marks(a, rest, false);
 	if ((cut = strstr(t, " \xE2\x80\x94 ")) != NULL || (cut = strstr(t, ". ")) != NULL)
 		*cut = '\0';

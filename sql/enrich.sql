@@ -8,9 +8,16 @@ SELECT roadmap.next_version(:'r') AS next_version;
 CREATE TEMP TABLE run1 AS SELECT * FROM roadmap.enrich('v0.11.0', :'r', apply => false);
 SELECT item_id, pillar, title, effort, priority, schema_change, source, source_ref, dependencies
   FROM run1 ORDER BY ord;
--- 3 to 6 per pillar, every pillar present
-SELECT p.pillar, count(r.item_id) AS items, count(r.item_id) BETWEEN 3 AND 6 AS within_3_to_6
-  FROM roadmap.pillar p LEFT JOIN run1 r USING (pillar) GROUP BY p.pillar, p.ord ORDER BY p.ord;
+-- 3 to 6 per pillar; a pillar with fewer says why in Conflicts & Risks
+-- instead of taking done or generic gaps (docs/proposals.md "Focus-area gaps")
+SELECT p.pillar, count(r.item_id) AS items,
+       count(r.item_id) BETWEEN 3 AND 6 OR
+       (count(r.item_id) < 3 AND strpos(min(e.risks), '**' || p.name || '** has ' || count(r.item_id) || ' item') > 0)
+         AS within_3_to_6_or_noted
+  FROM roadmap.pillar p LEFT JOIN run1 r USING (pillar)
+  CROSS JOIN (SELECT risks FROM roadmap.enrichment WHERE version = '0.11.0'
+               AND repo_id = (SELECT repo_id FROM roadmap.repository WHERE path = :'r')) e
+ GROUP BY p.pillar, p.ord ORDER BY p.ord;
 -- numbering continues what v0.11.0 already lists (CORR-1, UX-1): CORR and UX start at 2
 SELECT split_part(item_id, '-', 1) AS prefix, min(split_part(item_id, '-', 2)::int) AS first_new
   FROM run1 GROUP BY 1 ORDER BY split_part(item_id, '-', 1) COLLATE "C";

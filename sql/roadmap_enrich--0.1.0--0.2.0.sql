@@ -754,3 +754,60 @@ CREATE FUNCTION roadmap.explain(version text, repo text DEFAULT NULL)
 	   AND ($2 IS NULL OR r.path = roadmap.path_norm($2))
 	 ORDER BY p.ord
 $$;
+
+-- Dedupe and policy words (issue 10 selection, issue 15) -------------------
+-- See docs/proposals.md "Dedupe". A candidate whose check the target section
+-- already lists (a Verify line, an exit criterion, a deliverable sentence of
+-- an item) is dropped when both name the same identifier and ask for the
+-- same family of check; two proposals in different pillars with the same
+-- check keep the one in the family's home pillar. stems: lower-case word
+-- starts (a word of the text begins with one; several words allowed).
+CREATE TABLE roadmap.check_family (
+	family       text PRIMARY KEY,
+	home_pillar  text REFERENCES roadmap.pillar,
+	stems        text[] NOT NULL CHECK (cardinality(stems) > 0),
+	description  text NOT NULL,
+	builtin      boolean NOT NULL DEFAULT false
+);
+CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.check_family
+	FOR EACH ROW EXECUTE FUNCTION roadmap.user_row_marker('family');
+INSERT INTO roadmap.check_family (family, home_pillar, stems, description) VALUES
+('benchmark', 'performance',
+ ARRAY['benchmark', 'bench', 'measur', 'latency', 'throughput', 'p50', 'p95', 'p99', 'cold start', 'cold-start', 'hit rate', 'overhead'],
+ 'a number measured against a target'),
+('index_plan', 'performance', ARRAY['index scan', 'explain', '\di', 'seq scan', 'sequential scan', 'index'],
+ 'the planner uses an index'),
+('upgrade', 'test_coverage', ARRAY['upgrade', 'alter extension update', 'migrat', 'survives'],
+ 'what an installed version keeps across ALTER EXTENSION UPDATE'),
+('docs', 'ease_of_use', ARRAY['document', 'docs/', 'reference', 'guide', 'tutorial', 'readme'],
+ 'a documentation page or section'),
+('growth', 'scalability', ARRAY['grow', 'bounded', 'unbounded', '10×', '10x', 'lag', 'load', 'retention'],
+ 'behaviour as volume grows, and its limits'),
+('parity', 'correctness', ARRAY['full recomput', 'full refresh', 'fresh full', 'parity', 'equals', 'same result', 'wrong result', 'stale'],
+ 'the output equals a recomputation'),
+('failure', 'stability', ARRAY['sigterm', 'shutdown', 'crash', 'fallback', 'fall back', 'degrade', 'unreachable', 'timeout', 'out of memory'],
+ 'how it fails and recovers'),
+('validation', 'stability', ARRAY['reject', 'invalid', 'bogus'],
+ 'bad input is refused with an error');
+SELECT pg_catalog.pg_extension_config_dump('roadmap.check_family', 'WHERE NOT builtin');
+
+-- 1: when the release lists features, a focus-area gap needs an anchor (probe
+-- evidence or an open plan item in its area); 0: gaps fill every pillar.
+INSERT INTO roadmap.selection_policy (name, value, description) VALUES
+('gap_anchor', 1, 'when the release lists features, a focus-area gap needs probe evidence or an open plan item (1) or not (0)');
+
+-- Words the selector writes or treats specially: engine_core names what
+-- focus areas marked engine_core touch (Release Theme, Conflicts & Risks);
+-- core_test_focus lists the focus areas whose test-coverage gap items
+-- depend on an engine-core correctness item of the same proposal.
+CREATE TABLE roadmap.selection_word (
+	role     text PRIMARY KEY CHECK (role IN ('engine_core', 'core_test_focus')),
+	words    text[] NOT NULL,
+	builtin  boolean NOT NULL DEFAULT false
+);
+CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.selection_word
+	FOR EACH ROW EXECUTE FUNCTION roadmap.user_row_marker('role');
+INSERT INTO roadmap.selection_word (role, words) VALUES
+ ('engine_core', ARRAY['DVM engine core']),
+ ('core_test_focus', ARRAY['test_fuzz_gaps', 'test_cdc_edge', 'test_tpch']);
+SELECT pg_catalog.pg_extension_config_dump('roadmap.selection_word', 'WHERE NOT builtin');

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "model.h"
 #include "similar.h"
 
 #define MAX_PER_PILLAR 6
@@ -36,6 +37,13 @@ typedef struct Cand
 	const char *origin_id;
 	int			tier;			/* gaps: 0 fresh area, 1 planned in the target */
 	int			feature;		/* feature items: index into the features, else -1 */
+	/* what the candidate checks (dedupe, docs/proposals.md) */
+	char	   *idents[RE_MAX_CHECK_IDENTS];	/* its feature's id first, then the title's names */
+	int			nidents;
+	int			title_ident0;	/* index of the first name taken from the title */
+	unsigned int families;		/* check families of its title and Verify sentence */
+	bool		banned;			/* dropped as a sibling's duplicate */
+	char	   *done;			/* gaps: why the deliverable is done (gap_done), or NULL */
 } Cand;
 
 int
@@ -712,6 +720,8 @@ policy_of(const ReProposeIn *in)
 		p.strong_gap = 5.0;
 	if (p.reuse_penalty < 0)
 		p.reuse_penalty = 0;
+	if (p.gap_anchor < 0)
+		p.gap_anchor = 1;
 	return p;
 }
 
@@ -764,19 +774,137 @@ add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, 
 	return nc;
 }
 
+/* The selector's working state: candidates, what each pillar chose so far. */
+typedef struct Sel
+{
+	ReArena    *a;
+	const ReProposeIn *in;
+	RePolicy	pol;
+	Cand	   *cands;
+	int			nc;
+	Cand	  **chosen;			/* parallel to out->items */
+	int		   *uses;			/* pillars each feature appears in */
+	ReProposeOut *out;
+	const ReDeferredIn **stale;
+	int			nstale;
+	ReListed	listed;			/* the checks the target section already lists */
+	const char *thin[RE_NPILLARS];	/* why a pillar's focus-area gaps were dropped, or NULL */
+} Sel;
+
+/* The Verify sentence of a description, or "". */
+static const char *
+verify_part(const char *desc)
+{
+	const char *v = desc ? strstr(desc, "Verify:") : NULL;
+
+	return v ? v : "";
+}
+
+/* Its names and check families, for the dedupe rules (docs/proposals.md "Dedupe"). */
+static void
+sign_candidate(Sel *s, Cand *c)
+{
+	int			n = 0;
+
+	if (c->p.feature_id)
+	{
+		char	   *id = re_strdup(s->a, c->p.feature_id);
+		char	   *p;
+
+		for (p = id; *p; p++)
+			*p = (char) tolower((unsigned char) *p);
+		c->idents[n++] = id;
+	}
+	c->title_ident0 = n;
+	c->nidents = n + re_check_idents(s->a, c->p.title, c->idents + n, RE_MAX_CHECK_IDENTS - n);
+	/* the check its title asks for; a title that names none ("Define `x` for …") takes its Verify's */
+	c->families = re_check_families(c->p.title, s->in->families, s->in->nfamilies);
+	if (c->families == 0)
+		c->families = re_check_families(verify_part(c->p.description), s->in->families, s->in->nfamilies);
+}
+
+/* The first sentence of a changelog entry, at most 300 bytes. */
+static char *
+entry_lead(ReArena *a, const char *text)
+{
+	const char *end = strstr(text, ". ");
+	size_t		n = end ? (size_t) (end - text) : strlen(text);
+
+	return re_strndup(a, text, n > 300 ? 300 : n);
+}
+
+static const char **
+leads_of(ReArena *a, const ReTextIn *list, int n)
+{
+	const char **o = re_alloc(a, sizeof(char *) * (size_t) (n + 1));
+	int			i;
+
+	for (i = 0; i < n; i++)
+		o[i] = entry_lead(a, list[i].text);
+	return o;
+}
+
+/*
+ * The gap rule (docs/proposals.md "Focus-area gaps"): a focus-area
+ * candidate is dropped when a changelog entry of any release up to the
+ * target shipped its deliverable (60 % of the stems of its title after the
+ * verb, two of them distinctive, in the entry's first sentence), when a file
+ * of the tree delivers it (re_file_delivers), when an entry of the shipped
+ * window relates to it (40 %, one distinctive stem: the area is live and its
+ * follow-ups come from the feature lenses, and "nothing since vX" would be
+ * false), or, when the release lists features, when nothing anchors it (no
+ * probe evidence, no open plan item): a generic title is filler there.
+ * Returns the reason, or NULL.
+ */
+static char *
+gap_done(Sel *s, const Cand *c, const char **hist, const char **window)
+{
+	const ReProposeIn *in = s->in;
+	const ReFocusIn *f = find_focus(in, c->p.focus_id);
+	bool		verb = starts_with_verb(c->p.title);
+	const char *file;
+	int			i;
+
+	if ((i = re_entry_repeats(s->a, c->p.title, verb, hist, in->nhistory, 0.6, 2)) >= 0)
+		return re_sprintf(s->a, "v%s shipped \"%s\"", in->history[i].id, title_core(s->a, re_bold_lead(s->a, hist[i])));
+	if ((file = re_file_delivers(c->p.title, in->tree_paths, in->ntree_paths)) != NULL)
+		return re_sprintf(s->a, "`%s` exists", file);
+	if ((i = re_entry_repeats(s->a, c->p.title, verb, window, in->nshipped, 0.4, 1)) >= 0)
+		return re_sprintf(s->a, "recent work in v%s: \"%s\"", in->shipped[i].id,
+						  title_core(s->a, re_bold_lead(s->a, window[i])));
+	if (s->pol.gap_anchor && in->nfeatures > 0 && f && f->evidence_hits == 0 && f->plan_open == 0)
+		return re_strdup(s->a, "");
+	return NULL;
+}
+
 /* Can c be proposed at all? Counts the reason when it cannot. */
 static bool
-eligible(ReArena *a, const ReProposeIn *in, Cand *c, ReProposeOut *out)
+eligible(Sel *s, Cand *c)
 {
+	const ReProposeIn *in = s->in;
+	ReProposeOut *out = s->out;
 	double		ov;
-	int			k;
+	int			k,
+				rule;
 
+	if (c->banned)
+		return false;
 	if (already_listed(in, c, &ov))
 	{
 		out->skipped_existing++;
 		return false;
 	}
 	if (c->kind != 0 && already_shipped(in, c))
+	{
+		out->skipped_shipped++;
+		return false;
+	}
+	if (re_listed_find(&s->listed, c->p.title, c->idents, c->nidents, c->families, &rule))
+	{
+		out->skipped_listed++;
+		return false;
+	}
+	if (c->kind == 2 && c->done)
 	{
 		out->skipped_shipped++;
 		return false;
@@ -792,9 +920,9 @@ eligible(ReArena *a, const ReProposeIn *in, Cand *c, ReProposeOut *out)
 
 		if (strcmp(in->rules[k].kind, "never") != 0)
 			continue;
-		ph = never_phrase(a, in->rules[k].text);
+		ph = never_phrase(s->a, in->rules[k].text);
 		/* a proposal that quotes the rule to enforce it is not a contradiction */
-		if (ph && strstr(plain_lower(a, c->p.title), ph))
+		if (ph && strstr(plain_lower(s->a, c->p.title), ph))
 		{
 			out->skipped_rules++;
 			return false;
@@ -816,20 +944,6 @@ repeats_chosen(Cand **chosen, int first, int n, const Cand *c)
 	return false;
 }
 
-/* The selector's working state: candidates, what each pillar chose so far. */
-typedef struct Sel
-{
-	ReArena    *a;
-	const ReProposeIn *in;
-	RePolicy	pol;
-	Cand	   *cands;
-	int			nc;
-	Cand	  **chosen;			/* parallel to out->items */
-	int		   *uses;			/* pillars each feature appears in */
-	ReProposeOut *out;
-	const ReDeferredIn **stale;
-	int			nstale;
-} Sel;
 
 /*
  * The candidate producers: deferred items (stale ones go to Conflicts &
@@ -875,9 +989,10 @@ produce_candidates(Sel *s)
 }
 
 /*
- * A pillar that already holds at least min_per_pillar of exactly the items
- * we would write (same title under the pillar's prefix) was enriched
- * before: add nothing, so a second run changes nothing.
+ * A pillar that already holds one of exactly the items we would write (same
+ * title under the pillar's prefix) was enriched before: add nothing, so a
+ * second run changes nothing. One is enough: a pillar may hold fewer than
+ * min_per_pillar items when its gaps were done (docs/proposals.md).
  */
 static bool
 pillar_enriched(const Sel *s, const RePillarDef *pd)
@@ -903,7 +1018,7 @@ pillar_enriched(const Sel *s, const RePillarDef *pd)
 				break;
 			}
 	}
-	return ours >= s->pol.min_per_pillar;
+	return ours >= 1;
 }
 
 static void
@@ -1049,8 +1164,9 @@ finish_pillar(Sel *s, const RePillarDef *pd, int first)
 
 /* The selector for one pillar: feature lenses, deferred, evidence, then gaps. */
 static void
-select_pillar(Sel *s, const RePillarDef *pd)
+select_pillar(Sel *s, int pi)
 {
+	const RePillarDef *pd = &s->in->pillars[pi];
 	int			first = s->out->n,
 				i;
 	bool	   *ok;
@@ -1065,11 +1181,100 @@ select_pillar(Sel *s, const RePillarDef *pd)
 	ok = re_alloc(s->a, sizeof(bool) * (size_t) (s->nc + 1));
 	for (i = 0; i < s->nc; i++)
 		ok[i] = s->cands[i].p.pillar && strcmp(s->cands[i].p.pillar, pd->key) == 0 &&
-			eligible(s->a, s->in, &s->cands[i], s->out);
+			eligible(s, &s->cands[i]);
 	select_features(s, ok, first);
 	select_sources(s, ok, first, used_focus, &nused);
 	select_gaps(s, ok, first, used_focus, &nused);
 	finish_pillar(s, pd, first);
+	/* fewer than the minimum: say why rather than fill with a done gap (write_risks) */
+	if (s->out->n - first < s->pol.min_per_pillar)
+	{
+		/* the reason to cite: shipped or in the tree first, then recent work */
+		s->thin[pi] = "";
+		for (i = 0; i < s->nc; i++)
+		{
+			const char *d = s->cands[i].done;
+
+			if (s->cands[i].kind != 2 || d == NULL || *d == '\0' || strcmp(s->cands[i].p.pillar, pd->key) != 0)
+				continue;
+			if (strncmp(d, "recent", 6) != 0)
+			{
+				s->thin[pi] = d;
+				break;
+			}
+			if (*s->thin[pi] == '\0')
+				s->thin[pi] = d;
+		}
+	}
+}
+
+/* A name (not an item id) both titles carry. */
+static bool
+share_title_name(ReArena *a, const Cand *x, const Cand *y)
+{
+	int			i,
+				k;
+
+	for (i = x->title_ident0; i < x->nidents; i++)
+	{
+		char	   *up = re_strdup(a, x->idents[i]);
+		char	   *p;
+
+		for (p = up; *p; p++)
+			*p = (char) toupper((unsigned char) *p);
+		if (re_is_item_id(up))
+			continue;
+		for (k = y->title_ident0; k < y->nidents; k++)
+			if (strcmp(x->idents[i], y->idents[k]) == 0)
+				return true;
+	}
+	return false;
+}
+
+/*
+ * Siblings: two chosen items in different pillars whose titles name the same
+ * identifier and that ask for the same family of check are one item. The
+ * one in the family's home pillar stays (upgrade checks in test coverage,
+ * benchmarks in performance …); when neither or both are home, the one
+ * chosen first stays. Bans the other and returns true (the caller selects
+ * again, so its pillar is refilled).
+ */
+static bool
+ban_sibling(Sel *s)
+{
+	int			i,
+				k,
+				f;
+
+	for (i = 0; i < s->out->n; i++)
+		for (k = i + 1; k < s->out->n; k++)
+		{
+			Cand	   *x = s->chosen[i],
+					   *y = s->chosen[k],
+					   *loser = y;
+			unsigned int fam = x->families & y->families;
+
+			if (!fam || strcmp(x->p.pillar, y->p.pillar) == 0 || !share_title_name(s->a, x, y))
+				continue;
+			for (f = 0; f < s->in->nfamilies && f < RE_MAX_FAMILIES; f++)
+			{
+				const char *home = s->in->families[f].home_pillar;
+
+				if (!(fam & (1u << f)) || home == NULL)
+					continue;
+				if (strcmp(home, x->p.pillar) == 0)
+					break;
+				if (strcmp(home, y->p.pillar) == 0)
+				{
+					loser = x;
+					break;
+				}
+			}
+			loser->banned = true;
+			s->out->skipped_sibling++;
+			return true;
+		}
+	return false;
 }
 
 /*
@@ -1104,9 +1309,12 @@ link_dependencies(Sel *s)
 		ReProposal *p = &out->items[i];
 
 		if (strcmp(p->pillar, "test_coverage") != 0 || strcmp(p->dependencies, "None") != 0 ||
-			strcmp(p->source, "gap") != 0 || p->focus_id == NULL ||
-			(strcmp(p->focus_id, "test_fuzz_gaps") != 0 && strcmp(p->focus_id, "test_cdc_edge") != 0 &&
-			 strcmp(p->focus_id, "test_tpch") != 0))
+			strcmp(p->source, "gap") != 0 || p->focus_id == NULL)
+			continue;
+		for (k = 0; k < s->in->ncore_test_focus; k++)
+			if (strcmp(p->focus_id, s->in->core_test_focus[k]) == 0)
+				break;
+		if (k == s->in->ncore_test_focus)
 			continue;
 		for (k = 0; k < out->n; k++)
 			if (strcmp(out->items[k].pillar, "correctness") == 0 && out->items[k].engine_core)
@@ -1137,6 +1345,13 @@ list_of(ReArena *a, const char *csv)
 	o = re_buf_to_arena(a, &l);
 	re_buf_free(&l);
 	return o;
+}
+
+/* What engine_core focus areas touch (roadmap.selection_word), e.g. "DVM engine core". */
+static const char *
+core_name(const ReProposeIn *in)
+{
+	return in->engine_core_name && *in->engine_core_name ? in->engine_core_name : "engine core";
 }
 
 /* Release Theme: at most five sentences. */
@@ -1192,7 +1407,8 @@ write_theme(Sel *s)
 		sentence(&t, re_sprintf(a, "The widest remaining gaps are %s and %s", top_gap[0], top_gap[1]));
 	else if (ng == 1)
 		sentence(&t, re_sprintf(a, "The widest remaining gap is %s", top_gap[0]));
-	sentence(&t, "Every item respects the AGENTS.md constraints, and items that touch the DVM engine core land with property tests");
+	sentence(&t, re_sprintf(a, "Every item respects the AGENTS.md constraints, and items that touch the %s land with property tests",
+							core_name(in)));
 	out->theme = re_buf_to_arena(a, &t);
 	re_buf_free(&t);
 }
@@ -1233,8 +1449,8 @@ write_risks(Sel *s)
 			ncore++;
 		}
 	if (ncore)
-		re_buf_printf(&risks, "- **%s** touch%s the DVM engine core: high regression risk, each needs property tests before merge.\n",
-					  core.data, ncore == 1 ? "es" : "");
+		re_buf_printf(&risks, "- **%s** touch%s the %s: high regression risk, each needs property tests before merge.\n",
+					  core.data, ncore == 1 ? "es" : "", core_name(s->in));
 	re_buf_free(&core);
 	for (i = 0; i < out->n; i++)
 		for (k = i + 1; k < out->n; k++)
@@ -1242,10 +1458,41 @@ write_risks(Sel *s)
 				re_word_overlap(s->chosen[i]->match_text, s->chosen[k]->match_text) >= 0.6)
 				re_buf_printf(&risks, "- **%s** and **%s** overlap in scope; plan them together so they do not contradict each other.\n",
 							  out->items[i].item_id, out->items[k].item_id);
+	for (i = 0; i < RE_NPILLARS; i++)
+		if (s->thin[i])
+		{
+			int			n = 0;
+
+			for (k = 0; k < out->n; k++)
+				n += strcmp(out->items[k].pillar, s->in->pillars[i].key) == 0;
+			if (*s->thin[i])
+				re_buf_printf(&risks, "- **%s** has %d item%s: no further candidate is anchored in this release, and its focus areas are done or in recent work (%s); add items from this release's features rather than filler.\n",
+							  s->in->pillars[i].name, n, n == 1 ? "" : "s", s->thin[i]);
+			else
+				re_buf_printf(&risks, "- **%s** has %d item%s: no other candidate is anchored in this release; add items by hand rather than filler.\n",
+							  s->in->pillars[i].name, n, n == 1 ? "" : "s");
+		}
 	if (risks.len == 0)
 		re_buf_puts(&risks, "- No conflicts found between the new items.\n");
 	out->risks = re_buf_to_arena(a, &risks);
 	re_buf_free(&risks);
+}
+
+/* The checks the target section lists: its Verify lines, exit criteria and its items' deliverables. */
+static void
+index_listed(Sel *s)
+{
+	const char **owners = re_alloc(s->a, sizeof(char *) * (size_t) (s->in->nfeatures + 1));
+	const char **texts = re_alloc(s->a, sizeof(char *) * (size_t) (s->in->nfeatures + 1));
+	int			i;
+
+	for (i = 0; i < s->in->nfeatures; i++)
+	{
+		owners[i] = s->in->features[i].item_id;
+		texts[i] = s->in->features[i].description;
+	}
+	re_listed_index(s->a, s->in->section_md, owners, texts, s->in->nfeatures, s->in->families,
+					s->in->nfamilies, &s->listed);
 }
 
 /*
@@ -1257,7 +1504,10 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 {
 	Sel			s;
 	int			ncand = in->ndeferred + in->nevidence + in->nfocus + in->nfeatures * in->nlenses;
-	int			i;
+	int			i,
+				round;
+	const char **hist,
+			  **window;
 
 	memset(out, 0, sizeof(*out));
 	memset(&s, 0, sizeof(s));
@@ -1275,8 +1525,28 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 
 	out->items = re_alloc(a, sizeof(ReProposal) * (size_t) (s.nc + 1));
 	s.chosen = re_alloc(a, sizeof(Cand *) * (size_t) (s.nc + 1));
-	for (i = 0; i < RE_NPILLARS; i++)
-		select_pillar(&s, &in->pillars[i]);
+	index_listed(&s);
+	hist = leads_of(a, in->history, in->nhistory);
+	window = leads_of(a, in->shipped, in->nshipped);
+	for (i = 0; i < s.nc; i++)
+	{
+		sign_candidate(&s, &s.cands[i]);
+		if (s.cands[i].kind == 2)
+			s.cands[i].done = gap_done(&s, &s.cands[i], hist, window);
+	}
+	/* select; while two pillars hold the same check, ban one and select again */
+	for (round = 0; round <= s.nc; round++)
+	{
+		out->n = 0;
+		out->skipped_existing = out->skipped_shipped = out->skipped_rules = 0;
+		out->skipped_dismissed = out->skipped_listed = out->already_enriched = 0;
+		memset(s.uses, 0, sizeof(int) * (size_t) (in->nfeatures + 1));
+		memset(s.thin, 0, sizeof(s.thin));
+		for (i = 0; i < RE_NPILLARS; i++)
+			select_pillar(&s, i);
+		if (!ban_sibling(&s))
+			break;
+	}
 	link_dependencies(&s);
 	write_theme(&s);
 	write_risks(&s);

@@ -8,6 +8,7 @@
 #include "arena.h"
 #include "feature.h"
 #include "lens.h"
+#include "listed.h"
 
 #define RE_NPILLARS 6
 
@@ -92,6 +93,7 @@ typedef struct RePolicy
 	int			stale_after;	/* deferred carried longer: a risk, not an item */
 	double		strong_gap;		/* gaps beyond the minimum need this score */
 	double		reuse_penalty;	/* rank lost per pillar a feature already appears in */
+	int			gap_anchor;		/* 1: with features listed, a gap needs evidence or an open plan item; -1 = default (1) */
 } RePolicy;
 
 /* A planner's dismissal (roadmap.decision): matched by source ref or title. */
@@ -147,6 +149,18 @@ typedef struct ReProposeIn
 	RePolicy	policy;			/* zeros = built-in defaults */
 	ReDismissIn *dismissed;
 	int			ndismissed;
+	/* dedupe and the gap producer (docs/proposals.md "Dedupe") */
+	const char *section_md;		/* the target's section text (markdown), NULL = unknown */
+	ReFamilyDef *families;		/* roadmap.check_family */
+	int			nfamilies;
+	ReTextIn   *history;		/* changelog entries of every release up to the target: version + text */
+	int			nhistory;
+	const char *const *tree_paths;	/* the files of the tree at the commit */
+	int			ntree_paths;
+	/* roadmap.selection_word: policy words (NULL / 0 = none) */
+	const char *engine_core_name;	/* what engine_core focus areas touch, e.g. "DVM engine core" */
+	const char *const *core_test_focus;	/* focus ids whose test items depend on an engine-core item */
+	int			ncore_test_focus;
 } ReProposeIn;
 
 typedef struct ReProposal
@@ -181,6 +195,8 @@ typedef struct ReProposeOut
 	int			already_enriched;	/* pillars skipped because an earlier run's items are there */
 	int			skipped_dismissed;	/* candidates a planner dismissed */
 	int			stale_deferred;	/* deferred items sent to Conflicts & Risks */
+	int			skipped_listed;	/* candidates whose check the target section already lists */
+	int			skipped_sibling;	/* candidates repeating another pillar's proposal */
 	char		error[256];		/* set when re_propose returns -1 */
 } ReProposeOut;
 

@@ -377,9 +377,10 @@ store(int64 repo_id, const char *version, const char *commit, ReProposeOut *out)
 					   "AS u(id, pl, t, e, pr, d, dep, v, sc, fa, s, src, sr, rn, o, cm)", repo_id, c, 16);
 	initStringInfo(&counts);
 	appendStringInfo(&counts, "{\"proposals\": %d, \"skipped_existing\": %d, \"skipped_shipped\": %d, "
-					 "\"skipped_rules\": %d, \"skipped_dismissed\": %d, \"stale_deferred\": %d}",
+					 "\"skipped_rules\": %d, \"skipped_dismissed\": %d, \"stale_deferred\": %d, "
+					 "\"skipped_listed\": %d, \"skipped_sibling\": %d}",
 					 out->n, out->skipped_existing, out->skipped_shipped, out->skipped_rules,
-					 out->skipped_dismissed, out->stale_deferred);
+					 out->skipped_dismissed, out->stale_deferred, out->skipped_listed, out->skipped_sibling);
 	{
 		Oid			t2[6] = {INT8OID, TEXTOID, TEXTOID, TEXTOID, TEXTOID, TEXTOID};
 		Datum		v2[6] = {Int64GetDatum(repo_id), CStringGetTextDatum(version), CStringGetTextDatum(commit),
@@ -446,11 +447,12 @@ re_enrich_run(int64 repo_id, const char *version, const char *path, const char *
 	{
 		char	   *counts = psprintf("{\"proposals\": %d, \"skipped_existing\": %d, \"skipped_shipped\": %d, "
 									  "\"skipped_rules\": %d, \"skipped_dismissed\": %d, \"stale_deferred\": %d, "
+									  "\"skipped_listed\": %d, \"skipped_sibling\": %d, "
 									  "\"pillars_already_enriched\": %d, \"reingested\": %s, "
 									  "\"ms\": {\"ingest\": %.1f, \"gather\": %.1f, \"propose\": %.1f, \"store\": %.1f}}",
 									  out.n, out.skipped_existing, out.skipped_shipped, out.skipped_rules,
 									  out.skipped_dismissed, out.stale_deferred,
-									  out.already_enriched, noop ? "false" : "true",
+									  out.skipped_listed, out.skipped_sibling, out.already_enriched, noop ? "false" : "true",
 									  (t_gather - t_ingest) / 1000.0, (t_propose - t_gather) / 1000.0,
 									  (t_store - t_propose) / 1000.0, (t_end - t_store) / 1000.0);
 

@@ -55,8 +55,37 @@ read_all(ReHandle *h, ReFileList *f)
 	return s.data;
 }
 
+/* Lines first..last (1-based) of a file read at the commit, or NULL. */
+static char *
+read_lines(ReHandle *h, const char *file, int first, int last)
+{
+	char	   *buf;
+	size_t		len;
+	const char *p,
+			   *start = NULL,
+			   *end;
+	int			line = 1;
+
+	if (file == NULL || first <= 0 || last < first)
+		return NULL;
+	buf = re_handle_read(h, file, &len);
+	if (buf == NULL)
+		return NULL;
+	len = strnlen(buf, len);
+	end = buf + len;
+	for (p = buf; p < end; p++)
+	{
+		if (line == first && start == NULL)
+			start = p;
+		if (*p == '\n' && ++line > last)
+			break;
+	}
+	return start ? pnstrdup(start, p - start) : NULL;
+}
+
 static void
-read_evidence(const char *path, const char *commit, ReProposeIn *in)
+read_evidence(const char *path, const char *commit, ReProposeIn *in, const char *section_path,
+			  int section_first, int section_last)
 {
 	ReHandle   *h = re_handle_open(path, "to read its docs and tests");
 	ReFileList	all,
@@ -95,6 +124,9 @@ read_evidence(const char *path, const char *commit, ReProposeIn *in)
 		}
 	}
 	in->has_upgrade_script = marker ? (upgrade ? 1 : 0) : -1;
+	in->tree_paths = (const char *const *) all.paths;
+	in->ntree_paths = all.n;
+	in->section_md = read_lines(h, section_path, section_first, section_last);
 	in->docs_text = read_all(h, &docs);
 	in->tests_text = read_all(h, &tests);
 	re_handle_close(h);
@@ -106,6 +138,57 @@ re_catalog_has_lenses(void)
 {
 	re_spi_exec("SELECT to_regclass('roadmap.lens') IS NOT NULL", 0, NULL, NULL, NULL, SPI_OK_SELECT);
 	return re_get_bool(0, 1, false);
+}
+
+/*
+ * What the dedupe rules and the gap producer read (docs/proposals.md
+ * "Dedupe"): the check families, the policy words, and the changelog
+ * entries of every release up to the target.
+ */
+static void
+gather_dedupe(int64 repo_id, const char *version, ReProposeIn *in)
+{
+	Oid			types[2] = {INT8OID, TEXTOID};
+	Datum		vals[2] = {Int64GetDatum(repo_id), CStringGetTextDatum(version)};
+	uint64		n,
+				i;
+	const char **focus;
+
+	re_spi_exec("SELECT to_regclass('roadmap.check_family') IS NOT NULL", 0, NULL, NULL, NULL, SPI_OK_SELECT);
+	if (!re_get_bool(0, 1, false))
+		return;					/* a catalog before the dedupe tables */
+	re_spi_exec("SELECT family, home_pillar, lower(array_to_string(stems, '|')) FROM roadmap.check_family "
+				"ORDER BY family COLLATE \"C\" LIMIT " CppAsString2(RE_MAX_FAMILIES), 0, NULL, NULL, NULL, SPI_OK_SELECT);
+	n = SPI_processed;
+	in->nfamilies = (int) n;
+	in->families = palloc0(sizeof(ReFamilyDef) * (n + 1));
+	for (i = 0; i < n; i++)
+	{
+		in->families[i].family = val(i, 1);
+		in->families[i].home_pillar = val(i, 2);
+		in->families[i].stems = val(i, 3);
+	}
+	re_spi_exec("SELECT words[1] FROM roadmap.selection_word WHERE role = 'engine_core'", 0, NULL, NULL, NULL, SPI_OK_SELECT);
+	in->engine_core_name = SPI_processed ? val(0, 1) : NULL;
+	re_spi_exec("SELECT unnest(words) FROM roadmap.selection_word WHERE role = 'core_test_focus'", 0, NULL, NULL, NULL,
+				SPI_OK_SELECT);
+	n = SPI_processed;
+	focus = palloc0(sizeof(char *) * (n + 1));
+	for (i = 0; i < n; i++)
+		focus[i] = val(i, 1);
+	in->core_test_focus = focus;
+	in->ncore_test_focus = (int) n;
+	re_spi_exec("SELECT version, text FROM roadmap.changelog_entry WHERE repo_id = $1 "
+				"AND version_key <= roadmap.version_key($2) ORDER BY version_key DESC, entry_no",
+				2, types, vals, NULL, SPI_OK_SELECT);
+	n = SPI_processed;
+	in->nhistory = (int) n;
+	in->history = palloc0(sizeof(ReTextIn) * (n + 1));
+	for (i = 0; i < n; i++)
+	{
+		in->history[i].id = val(i, 1);
+		in->history[i].text = val(i, 2);
+	}
 }
 
 void
@@ -179,6 +262,7 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 		l->verify = val(i, 12);
 	}
 
+	in->policy.gap_anchor = -1;	/* default unless the catalog says */
 	re_spi_exec("SELECT name, round(value, 2)::text FROM roadmap.selection_policy", 0, NULL, NULL, NULL, SPI_OK_SELECT);
 	for (i = 0; i < SPI_processed; i++)
 	{
@@ -201,6 +285,8 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 			in->policy.reuse_penalty = v;
 		else if (strcmp(name, "strong_gap") == 0)
 			in->policy.strong_gap = v;
+		else if (strcmp(name, "gap_anchor") == 0)
+			in->policy.gap_anchor = v > 0 ? 1 : 0;
 	}
 	in->policy.stale_after = re_stale_after;
 
@@ -217,5 +303,11 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 		in->dismissed[i].source_ref = val(i, 2);
 	}
 
-	read_evidence(path, commit, in);
+	gather_dedupe(repo_id, version, in);
+	re_spi_exec("SELECT path, line_start, line_end FROM roadmap.release WHERE repo_id = $1 AND version = $2",
+				2, types, vals, NULL, SPI_OK_SELECT);
+	if (SPI_processed == 1)
+		read_evidence(path, commit, in, val(0, 1), re_get_int(0, 2, 0), re_get_int(0, 3, 0));
+	else
+		read_evidence(path, commit, in, NULL, 0, 0);
 }

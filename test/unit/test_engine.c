@@ -7,6 +7,7 @@
 #include "../../src/core/feature.h"
 #include "../../src/core/lens.h"
 #include "../../src/core/propose.h"
+#include "../../src/core/listed.h"
 
 static const ReKindDef engine_kinds[] = {
 	{"function", NULL, "function", false},
@@ -403,12 +404,222 @@ test_test_code(void)
 	re_arena_free(a);
 }
 
+
+/* the check families of roadmap.check_family, as shipped (sql/roadmap_enrich--0.1.0--0.2.0.sql) */
+static const ReFamilyDef engine_families[] = {
+	{"benchmark", "performance", "benchmark|bench|measur|latency|throughput|p50|p95|p99|cold start|cold-start|hit rate|overhead"},
+	{"docs", "ease_of_use", "document|docs/|reference|guide|tutorial|readme"},
+	{"growth", "scalability", "grow|bounded|unbounded|10×|10x|lag|load|retention"},
+	{"index_plan", "performance", "index scan|explain|\\di|seq scan|sequential scan|index"},
+	{"parity", "correctness", "full recomput|full refresh|fresh full|parity|equals|same result|wrong result|stale"},
+	{"upgrade", "test_coverage", "upgrade|alter extension update|migrat|survives"},
+};
+
+static const char *dedupe_section =
+"## v0.36.0 — Fixture\n\n### Performance\n\n"
+"| ID | Title | Effort | Priority |\n|---|---|---|---|\n"
+"| A09 | Construct L0 template cache | L | P0 |\n| A12 | `ENFORCE_BACKPRESSURE` mode | M | P0 |\n\n"
+"**A09 — L0 template cache.**\nConstruct the shared cache and honour the generation counter.\n\n"
+"**PERF-4 — Catalog indexes**\n\n> In plain terms: two indexes.\n\n"
+"Verify: `\\di pgx.idx_relid` exists after upgrade. `EXPLAIN` of `SELECT * FROM pgx.st WHERE relid = 1`\n"
+"shows Index Scan.\nDependencies: None. Schema change: Yes.\n\n"
+"**STAB-1 — Pooler guard**\n\n"
+"Verify: integration test with a pooler passes.\n`pg_x.connection_pooler_mode = 'transaction'` documented in\n"
+"`docs/PRE_DEPLOYMENT.md`.\n\n"
+"### Exit Criteria\n\n"
+"- [ ] A09: L0 table constructed; cold-start penalty measured < 10 ms in `e2e_bench_tests.rs`\n"
+"- [ ] A12: `ENFORCE_BACKPRESSURE` mode tested; slot lag stops growing when cap is reached\n"
+"- [ ] Extension upgrade path tested (`0.35.0 → 0.36.0`)\n\n"
+"## v0.37.0 — Next\n\n**Exit criteria:**\n- [ ] X-1: something else documented\n";
+
+/* The candidate's names: its feature id, then its title's. */
+static int
+cand_idents(ReArena *a, const char *feature, const char *title, char **ids)
+{
+	int			n = 0;
+
+	if (feature)
+		ids[n++] = (char *) feature;
+	return n + re_check_idents(a, title, ids + n, RE_MAX_CHECK_IDENTS - n);
+}
+
+static const ReCheck *
+listed(ReArena *a, const ReListed *l, const char *feature, const char *title, const char *verify, int *rule)
+{
+	char	   *ids[RE_MAX_CHECK_IDENTS];
+	int			n = cand_idents(a, feature, title, ids);
+
+	return re_listed_find(l, title, ids, n,
+						  re_check_families(re_sprintf(a, "%s %s", title, verify), engine_families, 6), rule);
+}
+
+static void
+test_dedupe_listed(void)
+{
+	ReArena    *a = re_arena_new();
+	ReListed	l;
+	const char *owners[2] = {"A12", "A35"};
+	const char *texts[2] = {"Add a mode that pauses writes. Document the trade-off in `docs/SCALING.md`.",
+	"Add `x.drain(timeout_s INT DEFAULT 60)` that waits for refreshes, and `x.is_drained()`."};
+	const ReCheck *c;
+	char	   *ids[RE_MAX_CHECK_IDENTS];
+	int			rule = 0,
+				n,
+				shared;
+
+	/* names: backticked spans before "=" or "(", lower-case; item ids; not priorities or numbers */
+	n = re_check_idents(a, "P0: `pg_x.mode = 'on'` and `x.drain()` for PERF-4, not `0.35.0`", ids, RE_MAX_CHECK_IDENTS);
+	CHECK(n == 3);
+	CHECK(n == 3 && strcmp(ids[0], "pg_x.mode") == 0 && strcmp(ids[1], "x.drain") == 0 && strcmp(ids[2], "perf-4") == 0);
+	CHECK(re_check_families("Benchmark the cold start", engine_families, 6) == 1u);
+	CHECK(re_check_families("slot lag stops growing", engine_families, 6) == 4u);
+	/* a word start, not a substring: "overload" is no "load" */
+	CHECK(re_check_families("an overloaded flag", engine_families, 6) == 0u);
+
+	re_listed_index(a, dedupe_section, owners, texts, 2, engine_families, 6, &l);
+	/* 2 Verify lines, 3 + 1 exit criteria, 1 deliverable sentence of A12's text */
+	CHECK(l.n == 7);
+	/* rule 1: same name (its feature's id or a backticked one) and the same family of check */
+	c = listed(a, &l, "a09", "Benchmark A09 template cache cold start and hit rate", "Verify: a benchmark reports it.", &rule);
+	CHECK(c && rule == 1 && strcmp(c->source, "exit criterion") == 0 && strcmp(c->owner, "A09") == 0);
+	c = listed(a, &l, "perf-4", "Show the lookups use PERF-4 catalog indexes", "Verify: EXPLAIN shows an index scan.", &rule);
+	CHECK(c && strcmp(c->source, "Verify") == 0 && strcmp(c->owner, "PERF-4") == 0);
+	c = listed(a, &l, "perf-4", "Upgrade test: PERF-4 catalog indexes survives 0.35.0 → 0.36.0", "", &rule);
+	CHECK(c && strcmp(c->owner, "PERF-4") == 0);
+	c = listed(a, &l, "stab-1", "Document `pg_x.connection_pooler_mode` in the configuration reference",
+			   "Verify: grep finds it in docs/.", &rule);
+	CHECK(c && strcmp(c->owner, "STAB-1") == 0);
+	c = listed(a, &l, "a12", "`ENFORCE_BACKPRESSURE` under 10× write load", "Verify: lag held and buffer growth bounded.", &rule);
+	CHECK(c && rule == 1 && strcmp(c->owner, "A12") == 0);
+	/* A12's own "Document …" sentence lists its docs */
+	c = listed(a, &l, "a12", "Document `ENFORCE_BACKPRESSURE` in the configuration reference", "", &rule);
+	CHECK(c && strcmp(c->source, "text") == 0);
+	/* a name inside a span is no check: A35's "Add `x.drain(timeout_s …)`" lists no timeout check */
+	CHECK(listed(a, &l, "a35", "`x.drain()` returns at once with nothing in flight and honours its timeout", "", &rule) == NULL);
+	/* kept: the same feature, another family of check */
+	CHECK(listed(a, &l, "a09", "Prove A09 template cache never serves a wrong entry", "Verify: a test compares with a fresh computation.", &rule) == NULL);
+	CHECK(listed(a, &l, "a12", "No change lost while `ENFORCE_BACKPRESSURE` pauses capture", "Verify: the result equals a full recomputation.", &rule) == NULL);
+	CHECK(listed(a, &l, "a12", "Measure `ENFORCE_BACKPRESSURE` check cost per captured change", "Verify: a write benchmark differs by under 2%.", &rule) == NULL);
+	/* kept: an exit criterion without an owner names no feature, and the title is not mostly in it */
+	CHECK(listed(a, &l, "corr-1", "Upgrade test: `temporal_mode` survives 0.35.0 → 0.36.0", "Verify: an upgrade test.", &rule) == NULL);
+	/* rule 2: most of the title's words */
+	c = listed(a, &l, NULL, "Extension upgrade path tested 0.35.0 → 0.36.0", "", &rule);
+	CHECK(c && rule == 2);
+
+	/* stems: "deltas" meets "delta"; the verb is left out when asked */
+	CHECK(re_stem_overlap("Bound memory use for very large delta sets",
+						  "**Memory safety net for large deltas** — if a batch arrives", true, &shared) >= 0.6 && shared == 3);
+	{
+		const char *paths[3] = {"docs/README.md", "docs/tutorials/MIGRATING_FROM_PG_IVM.md", "src/refresh/mod.rs"};
+
+		CHECK(re_file_delivers("Write migration guides from pg_ivm and materialized views", paths, 3) == paths[1]);
+		CHECK(re_file_delivers("Classify refresh errors by SQLSTATE", paths, 3) == NULL);
+	}
+	re_arena_free(a);
+}
+
+/* Two pillars with the same check keep one; a done focus-area gap is dropped and the pillar says why. */
+static void
+test_dedupe_selector(void)
+{
+	static const ReLensDef lenses[] = {
+		{"corr_catalog_default", "correctness", "catalog", "always", "column", "P1", "S", 4, false,
+			"Define `{ident}` for objects created before {version}", "Old rows never ran the new code",
+		"after ALTER EXTENSION UPDATE no row has `{ident}` NULL"},
+		{"test_upgrade", "test_coverage", "catalog", "always", "column", "P1", "S", 4, false,
+			"Upgrade test: `{ident}` survives {prev} → {version}", "Catalog changes break installs",
+		"an upgrade test on {prev}"},
+	};
+	ReArena    *a = re_arena_new();
+	ReProposeIn in;
+	ReProposeOut out;
+	ReFocusIn	focus[4];
+	ReTextIn	history[1],
+				shipped[1];
+	ReFeatureIn feats[1];
+	const char *paths[1] = {"docs/tutorials/MIGRATING_FROM_PG_IVM.md"};
+	const char *core_focus[1] = {"test_x"};
+
+	engine_input(&in);
+	memset(focus, 0, sizeof(focus));
+	focus[0] = (ReFocusIn) {"scal_mem", "scalability", 1, "Memory of large deltas", 6.0, 0, "0.10.0", 8, 0, 0, 0, "M", 0, 0,
+		"Bound memory use for very large delta sets", "large deltas exhaust memory", "a 10M-row delta stays in budget"};
+	focus[1] = (ReFocusIn) {"ux_mig", "ease_of_use", 1, "Migration guides", 6.0, 0, NULL, -1, 0, 0, 0, "S", 0, 0,
+		"Write migration guides from pg_ivm and materialized views", "users arrive from pg_ivm", "each guide runs"};
+	focus[2] = (ReFocusIn) {"corr_weight", "correctness", 1, "Delta weight", 6.0, 0, "0.10.0", 8, 0, 0, 0, "M", 0, 1,
+		"Audit delta weight and accounting invariants", "a wrong weight leaves stale rows", "a property test passes"};
+	focus[3] = (ReFocusIn) {"stab_spi", "stability", 1, "SPI errors", 6.0, 0, NULL, -1, 0, 0, 0, "S", 0, 0,
+		"Classify SPI errors by SQLSTATE", "errors matched by text break", "every error has a SQLSTATE"};
+	history[0] = (ReTextIn) {"0.18.0", "**Memory safety net for large deltas** — if a large batch arrives, refresh could use unbounded memory. More."};
+	shipped[0] = (ReTextIn) {"0.18.0", "**Proof of delta arithmetic** — property tests verify the insert/delete accounting is correct. More."};
+	feats[0] = (ReFeatureIn) {"CORR-1", "Temporal IVM", "Schema change: add `temporal_mode` column to the table.", "P1"};
+	in.focus = focus;
+	in.nfocus = 4;
+	in.history = history;
+	in.nhistory = 1;
+	in.shipped = shipped;
+	in.nshipped = 1;
+	in.tree_paths = paths;
+	in.ntree_paths = 1;
+	in.features = feats;
+	in.nfeatures = 1;
+	in.kinds = (ReKindDef *) engine_kinds;
+	in.nkinds = 5;
+	in.lenses = (ReLensDef *) lenses;
+	in.nlenses = 2;
+	in.families = (ReFamilyDef *) engine_families;
+	in.nfamilies = 6;
+	in.engine_core_name = "XYZ engine core";
+	in.core_test_focus = core_focus;
+	in.ncore_test_focus = 1;
+	in.has_upgrade_script = -1;
+	CHECK(re_propose(a, &in, &out) == 0);
+	/* the same upgrade check in two pillars: the one in the family's home pillar stays */
+	CHECK(find_title(&out, "Upgrade test: `temporal_mode` survives 0.35.0 → 0.36.0") != NULL);
+	CHECK(find_title(&out, "Define `temporal_mode` for objects created before 0.36.0") == NULL);
+	CHECK(out.skipped_sibling == 1);
+	/* gaps: shipped in any release, a file of the tree, related work in the window: dropped */
+	CHECK(find_title(&out, "Bound memory use for very large delta sets") == NULL);
+	CHECK(find_title(&out, "Write migration guides from pg_ivm and materialized views") == NULL);
+	CHECK(find_title(&out, "Audit delta weight and accounting invariants") == NULL);
+	CHECK(find_title(&out, "Classify SPI errors by SQLSTATE") != NULL);
+	/* the thin pillars say why instead of taking filler */
+	CHECK(strstr(out.risks, "**scalability** has 0 items: no further candidate is anchored in this release, and its focus areas are done or in recent work (v0.18.0 shipped \"Memory safety net for large deltas\")") != NULL);
+	CHECK(strstr(out.risks, "`docs/tutorials/MIGRATING_FROM_PG_IVM.md` exists") != NULL);
+	CHECK(strstr(out.risks, "**correctness** has 0 items: no further candidate is anchored in this release, and its focus areas are done or in recent work (recent work in v0.18.0: \"Proof of delta arithmetic\")") != NULL);
+	CHECK(strstr(out.risks, "**stability** has 1 item: no other candidate") != NULL);
+	/* policy words come from the input */
+	CHECK(strstr(out.theme, "touch the XYZ engine core") != NULL);
+	/* with features listed, a gap needs an anchor: probe evidence or an open plan item */
+	in.policy.gap_anchor = 1;
+	CHECK(re_propose(a, &in, &out) == 0);
+	CHECK(find_title(&out, "Classify SPI errors by SQLSTATE") == NULL);
+	focus[3].plan_open = 2;
+	CHECK(re_propose(a, &in, &out) == 0);
+	CHECK(find_title(&out, "Classify SPI errors by SQLSTATE") != NULL);
+	/* a release without features keeps its gaps */
+	focus[3].plan_open = 0;
+	in.nfeatures = 0;
+	CHECK(re_propose(a, &in, &out) == 0);
+	CHECK(find_title(&out, "Classify SPI errors by SQLSTATE") != NULL);
+	in.nfeatures = 1;
+	in.policy.gap_anchor = 0;
+	/* without the families, nothing is a sibling */
+	in.nfamilies = 0;
+	CHECK(re_propose(a, &in, &out) == 0);
+	CHECK(find_title(&out, "Define `temporal_mode` for objects created before 0.36.0") != NULL);
+	CHECK(out.skipped_sibling == 0);
+	re_arena_free(a);
+}
+
 static void
 test_engine(void)
 {
 	test_feature_extract();
 	test_lenses();
 	test_selector();
+	test_dedupe_listed();
+	test_dedupe_selector();
 	test_deferred_closed_later();
 	test_test_code();
 }

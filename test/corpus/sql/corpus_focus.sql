@@ -44,6 +44,7 @@ SELECT 'item_title', count(*) FILTER (WHERE (coalesce(i.title, '') ~* roadmap.fo
   FROM roadmap.item i JOIN roadmap.repo_focus_area f ON f.repo_id = i.repo_id AND f.applicable
   LEFT JOIN roadmap.focus_match m ON m.repo_id = i.repo_id AND m.focus_id = f.focus_id AND m.kind = 'item_title'
        AND m.version = i.version AND m.ref = i.item_id
- WHERE i.repo_id = :repo_id;
+ WHERE i.repo_id = :repo_id
+ ORDER BY 1;
 -- the description rule on the real history
 SELECT count(*) FILTER (WHERE length(description) > 600) AS over_600 FROM roadmap.proposal WHERE repo_id = :repo_id;

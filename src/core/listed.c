@@ -1,0 +1,627 @@
+/*
+ * listed.c — what a release section already checks, and word stems.
+ *
+ * A candidate item repeats the section when the section already holds its
+ * check: a Verify line, an exit-criteria checkbox or a deliverable sentence
+ * of an item ("Document … in docs/X.md") that names one of the candidate's
+ * identifiers (its feature's id, a backticked name, an item id) and asks
+ * for the same family of check (benchmark, upgrade, docs …; families are
+ * catalog rows, roadmap.check_family), or that holds most of the
+ * candidate's title words. Words are compared by stems (their first five
+ * bytes), so "migration" meets "migrating" and "deltas" meets "delta".
+ */
+#include "listed.h"
+#include "mdoc.h"
+#include "model.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#define STEM_LEN 5
+#define MAX_STEMS 512
+
+typedef char Stem[STEM_LEN + 1];
+
+static const char *const stem_stop[] = {
+	"the", "and", "for", "with", "from", "into", "that", "this", "are", "was", "all", "new", "use",
+	"using", "via", "per", "not", "now", "when", "its", "at", "in", "of", "to", "on", "an", "by", "or",
+	"is", "be", "as", "it", "vs", "each", "every", "very", "any", "only", "than", "then", "so", "no",
+	"out", "up", "over", "under", "more", "most", "some", "same", "also", "can", "may", "must", "will",
+	"should", "which", "what", "how", "who", "where", "does", "do", "has", "have", "had", "been", "their",
+	"them", "they", "we", "you", "your", "our", "one", "if", NULL
+};
+
+/* Words a file name shares with any title: they say nothing of what the file delivers. */
+static const char *const file_generic[] = {
+	"readme", "index", "mod", "lib", "main", "test", "tests", "spec", "docs", "doc", "src", "md", "rs",
+	"sql", "changelog", "todo", "license", "summary", "json", "yml", "yaml", "toml", "txt", "py", "sh",
+	"from", "to", "the", "and", "of", "for", "with", NULL
+};
+
+static bool
+in_list(const char *w, const char *const *list)
+{
+	int			i;
+
+	for (i = 0; list[i]; i++)
+		if (strcmp(w, list[i]) == 0)
+			return true;
+	return false;
+}
+
+static bool
+stem_byte(unsigned char c, bool split_underscore)
+{
+	return isalnum(c) || c >= 0x80 || (c == '_' && !split_underscore);
+}
+
+/* The distinct stems of s; skip_verb leaves the first word out. */
+static int
+stems_of(const char *s, Stem *out, int max, bool skip_verb, bool split_underscore)
+{
+	int			n = 0,
+				words = 0;
+
+	while (s && *s && n < max)
+	{
+		char		w[64];
+		size_t		k = 0;
+		int			i;
+
+		while (*s && !stem_byte((unsigned char) *s, split_underscore))
+			s++;
+		while (*s && stem_byte((unsigned char) *s, split_underscore))
+		{
+			if (k < sizeof(w) - 1)
+				w[k++] = (char) tolower((unsigned char) *s);
+			s++;
+		}
+		w[k] = '\0';
+		if (k == 0)
+			continue;
+		words++;
+		if ((skip_verb && words == 1) || k < 2 || in_list(w, stem_stop))
+			continue;
+		w[k < STEM_LEN ? k : STEM_LEN] = '\0';
+		for (i = 0; i < n; i++)
+			if (strcmp(out[i], w) == 0)
+				break;
+		if (i == n)
+			strcpy(out[n++], w);
+	}
+	return n;
+}
+
+static bool
+has_stem(const Stem *set, int n, const char *w)
+{
+	int			i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(set[i], w) == 0)
+			return true;
+	return false;
+}
+
+double
+re_stem_overlap(const char *a, const char *b, bool skip_verb, int *shared)
+{
+	Stem		sa[64];
+	Stem		sb[MAX_STEMS];
+	int			na = stems_of(a, sa, 64, skip_verb, false),
+				nb = stems_of(b, sb, MAX_STEMS, false, false),
+				hit = 0,
+				i;
+
+	for (i = 0; i < na; i++)
+		hit += has_stem(sb, nb, sa[i]);
+	if (shared)
+		*shared = hit;
+	return na ? (double) hit / na : 0;
+}
+
+const char *
+re_file_delivers(const char *title, const char *const *paths, int npaths)
+{
+	Stem		st[64];
+	int			nt = stems_of(title, st, 64, false, true),
+				p;
+
+	for (p = 0; p < npaths; p++)
+	{
+		const char *base = strrchr(paths[p], '/');
+		const char *dot;
+		char		name[128],
+					w[64];
+		size_t		len,
+					k;
+		const char *s;
+		int			words = 0,
+					all = 1;
+
+		RE_CHECK_INTERRUPTS();
+		base = base ? base + 1 : paths[p];
+		dot = strrchr(base, '.');
+		len = dot && dot > base ? (size_t) (dot - base) : strlen(base);
+		if (len >= sizeof(name))
+			continue;
+		memcpy(name, base, len);
+		name[len] = '\0';
+		for (s = name; *s && all;)
+		{
+			k = 0;
+			while (*s && !isalnum((unsigned char) *s))
+				s++;
+			while (*s && isalnum((unsigned char) *s))
+			{
+				if (k < sizeof(w) - 1)
+					w[k++] = (char) tolower((unsigned char) *s);
+				s++;
+			}
+			w[k] = '\0';
+			if (k < 2 || in_list(w, file_generic) || in_list(w, stem_stop))
+				continue;
+			w[k < STEM_LEN ? k : STEM_LEN] = '\0';
+			words++;
+			all = has_stem(st, nt, w);
+		}
+		if (all && words >= 2)
+			return paths[p];
+	}
+	return NULL;
+}
+
+/* Does a word of low (lower-case) start with the n bytes of stem? */
+static bool
+word_starts(const char *low, const char *stem, size_t n)
+{
+	char		s[64];
+	const char *hit = low;
+
+	if (n >= sizeof(s))
+		return false;
+	memcpy(s, stem, n);
+	s[n] = '\0';
+	while ((hit = strstr(hit, s)) != NULL)
+	{
+		if (hit == low || !isalnum((unsigned char) hit[-1]))
+			return true;
+		hit++;
+	}
+	return false;
+}
+
+/*
+ * Families are read from the prose: a backticked name says what the check
+ * is about, not what kind of check it is (`pgtrickle.migrate()` is no
+ * upgrade check), so spans are left out, except paths ("`docs/X.md`").
+ */
+unsigned int
+re_check_families(const char *text, const ReFamilyDef *fams, int nfams)
+{
+	char		low[4096];
+	unsigned int bits = 0;
+	size_t		k = 0;
+	int			f;
+
+	while (text && *text && k < sizeof(low) - 1)
+	{
+		if (*text == '`')
+		{
+			const char *e = strchr(text + 1, '`');
+
+			if (e && !memchr(text + 1, '/', (size_t) (e - text - 1)))
+			{
+				low[k++] = ' ';
+				text = e + 1;
+				continue;
+			}
+			text++;
+			continue;
+		}
+		if (*text != '*')
+			low[k++] = (char) tolower((unsigned char) *text);
+		text++;
+	}
+	low[k] = '\0';
+	for (f = 0; f < nfams && f < RE_MAX_FAMILIES; f++)
+	{
+		const char *s = fams[f].stems;
+
+		while (s && *s)
+		{
+			size_t		n = strcspn(s, "|");
+
+			if (n > 0 && word_starts(low, s, n))
+			{
+				bits |= 1u << f;
+				break;
+			}
+			s += n;
+			if (*s == '|')
+				s++;
+		}
+	}
+	return bits;
+}
+
+/* A backticked span as a name: before " =" or "(", trimmed, lower-case; NULL when only a number. */
+static char *
+norm_span(ReArena *a, const char *s, size_t n)
+{
+	char	   *o = re_strndup(a, s, n);
+	size_t		k;
+	bool		word = false;
+
+	k = strcspn(o, "=(");
+	o[k] = '\0';
+	while (k > 0 && isspace((unsigned char) o[k - 1]))
+		o[--k] = '\0';
+	while (*o && isspace((unsigned char) *o))
+		o++;
+	for (k = 0; o[k]; k++)
+	{
+		o[k] = (char) tolower((unsigned char) o[k]);
+		word |= isalpha((unsigned char) o[k]) != 0;
+	}
+	return word && k >= 3 ? o : NULL;
+}
+
+static void
+add_ident(char **out, int *n, int max, char *id)
+{
+	int			i;
+
+	if (id == NULL || *n >= max)
+		return;
+	for (i = 0; i < *n; i++)
+		if (strcmp(out[i], id) == 0)
+			return;
+	out[(*n)++] = id;
+}
+
+int
+re_check_idents(ReArena *a, const char *text, char **out, int max)
+{
+	const char *p = text;
+	int			n = 0;
+
+	while (p && *p)
+	{
+		if (*p == '`')
+		{
+			const char *e = strchr(p + 1, '`');
+
+			if (e == NULL)
+				break;
+			add_ident(out, &n, max, norm_span(a, p + 1, (size_t) (e - p - 1)));
+			p = e + 1;
+			continue;
+		}
+		if (isupper((unsigned char) *p) && (p == text || !isalnum((unsigned char) p[-1])))
+		{
+			size_t		k = 0;
+			char		w[32];
+
+			while ((isalnum((unsigned char) p[k]) || p[k] == '-') && k < sizeof(w) - 1)
+			{
+				w[k] = p[k];
+				k++;
+			}
+			while (k > 0 && w[k - 1] == '-')
+				k--;
+			w[k] = '\0';
+			/* item ids, not priorities or percentiles (P0, P99) */
+			if (re_is_item_id(w) && !(w[0] == 'P' && strspn(w + 1, "0123456789") == k - 1))
+			{
+				char	   *id = re_strdup(a, w);
+				size_t		j;
+
+				for (j = 0; id[j]; j++)
+					id[j] = (char) tolower((unsigned char) id[j]);
+				add_ident(out, &n, max, id);
+			}
+			p += k ? k : 1;
+			continue;
+		}
+		p++;
+	}
+	return n;
+}
+
+/* "A09", "**PERF-4 — …**", "STAB-1:" → the item id its first word is, or NULL. */
+static char *
+lead_id(ReArena *a, const char *s)
+{
+	char		w[32];
+	size_t		k = 0;
+
+	while (*s == '*' || *s == ' ' || *s == '~')
+		s++;
+	while ((isalnum((unsigned char) s[k]) || s[k] == '-') && k < sizeof(w) - 1)
+	{
+		w[k] = s[k];
+		k++;
+	}
+	w[k] = '\0';
+	return re_is_item_id(w) ? re_strdup(a, w) : NULL;
+}
+
+static void
+add_check(ReArena *a, ReListed *out, int *cap, const char *owner, const char *source, const char *text,
+		  unsigned int families)
+{
+	ReCheck    *c;
+
+	if (text == NULL || *text == '\0')
+		return;
+	if (out->n == *cap)
+	{
+		ReCheck    *grown = re_alloc(a, sizeof(ReCheck) * (size_t) (*cap * 2 + 16));
+
+		if (out->n)
+			memcpy(grown, out->checks, sizeof(ReCheck) * (size_t) out->n);
+		out->checks = grown;
+		*cap = *cap * 2 + 16;
+	}
+	c = &out->checks[out->n++];
+	memset(c, 0, sizeof(*c));
+	c->owner = owner;
+	c->source = source;
+	c->text = re_strdup(a, text);
+	c->families = families;
+	c->nidents += re_check_idents(a, text, c->idents + c->nidents, RE_MAX_CHECK_IDENTS - c->nidents);
+}
+
+/* "Verify: x. Dependencies: y" → "x." (NULL when the text is no Verify line). */
+static char *
+verify_text(ReArena *a, const char *t)
+{
+	char	   *o,
+			   *cut;
+
+	while (*t == '*' || *t == ' ')
+		t++;
+	if (strncasecmp(t, "verify", 6) != 0)
+		return NULL;
+	t += 6;
+	while (*t == '*' || *t == ' ')
+		t++;
+	if (*t != ':')
+		return NULL;
+	t++;
+	while (*t == '*' || *t == ' ')
+		t++;
+	o = re_strdup(a, t);
+	if ((cut = strstr(o, "Dependencies:")) != NULL)
+		*cut = '\0';
+	return o;
+}
+
+/* The sentences of an item's text whose first three words name a family: its own deliverables. */
+static void
+index_text(ReArena *a, ReListed *out, int *cap, const char *owner, const char *text, const ReFamilyDef *fams,
+		   int nfams)
+{
+	const char *s = text;
+
+	while (s && *s)
+	{
+		const char *e = s;
+		char	   *sent;
+		char		head[96];
+		const char *p;
+		int			words = 0;
+		size_t		k = 0,
+					n;
+		unsigned int fam;
+
+		/* a sentence ends at ". " or a line end ("pgx.drain()" does not end one) */
+		while (*e && *e != '\n' && !(*e == '.' && (e[1] == ' ' || e[1] == '\n' || e[1] == '\0')))
+			e++;
+		n = (size_t) (e - s);
+		sent = re_strndup(a, s, n);
+		/* the first three words of its prose: "Add `x.drain(timeout_s …)` that …" is no timeout check */
+		for (p = sent; *p && words < 3 && k < sizeof(head) - 1; p++)
+		{
+			if (*p == '`')
+			{
+				const char *close = strchr(p + 1, '`');
+
+				if (close == NULL)
+					break;
+				p = close;
+				continue;
+			}
+			if (isspace((unsigned char) *p) && k > 0 && !isspace((unsigned char) head[k - 1]))
+				words++;
+			head[k++] = *p;
+		}
+		head[k] = '\0';
+		fam = re_check_families(head, fams, nfams);
+		if (fam)
+			add_check(a, out, cap, owner, "text", sent, fam);
+		s = e;
+		while (*s == '.' || *s == '\n' || *s == ' ')
+			s++;
+	}
+}
+
+void
+re_listed_index(ReArena *a, const char *md, const char *const *owners, const char *const *texts,
+				int nitems, const ReFamilyDef *fams, int nfams, ReListed *out)
+{
+	MdDoc		doc;
+	MdLimits	lim;
+	char		err[128];
+	int			cap = 0,
+				i;
+	const char *owner = NULL;
+	bool		in_exit = false;
+
+	memset(out, 0, sizeof(*out));
+	memset(&lim, 0, sizeof(lim));
+	lim.max_bytes = md ? strlen(md) + 1 : 1;
+	lim.max_table_columns = 256;
+	md_init();
+	if (md && md_parse(a, md, strlen(md), &lim, &doc, err, sizeof(err)) == MD_OK)
+		for (i = 0; i < doc.nblocks; i++)
+		{
+			const MdBlock *b = &doc.blocks[i];
+			char	   *v,
+					   *id;
+
+			RE_CHECK_INTERRUPTS();
+			if (b->text == NULL)
+				continue;
+			if (b->kind == MB_HEADING)
+			{
+				in_exit = re_icontains(b->text, "exit criteria");
+				owner = lead_id(a, b->text);
+				continue;
+			}
+			if (b->kind == MB_TABLE_ROW)
+			{
+				/* an item row whose description carries its Verify (the layout enrich writes) */
+				int			c;
+
+				for (c = 1; c < b->ncells && !b->header; c++)
+				{
+					const char *at = b->cells[c] ? strstr(b->cells[c], "Verify:") : NULL;
+
+					if (at && (v = verify_text(a, at)) != NULL)
+						add_check(a, out, &cap, b->cells[0] ? lead_id(a, b->cells[0]) : NULL, "Verify", v,
+								  re_check_families(v, fams, nfams));
+				}
+				continue;
+			}
+			if ((v = verify_text(a, b->text)) != NULL)
+			{
+				add_check(a, out, &cap, owner, "Verify", v, re_check_families(v, fams, nfams));
+				continue;
+			}
+			if (b->kind == MB_PARAGRAPH && strlen(b->text) < 40 && re_icontains(b->text, "exit criteria"))
+			{
+				in_exit = true;
+				continue;
+			}
+			if (b->kind == MB_PARAGRAPH && b->bold && (id = lead_id(a, b->bold)) != NULL)
+			{
+				owner = id;
+				continue;
+			}
+			if (b->kind == MB_LIST_ITEM && in_exit)
+			{
+				const char *t = b->text;
+				const char *colon = strchr(t, ':');
+
+				id = colon && colon - t < 24 ? lead_id(a, re_strndup(a, t, (size_t) (colon - t))) : NULL;
+				if (id)
+					t = colon + 1;
+				while (*t == ' ')
+					t++;
+				add_check(a, out, &cap, id, "exit criterion", t, re_check_families(t, fams, nfams));
+			}
+		}
+	for (i = 0; i < nitems; i++)
+		if (texts[i])
+			index_text(a, out, &cap, owners[i], texts[i], fams, nfams);
+}
+
+static bool
+shares_ident(const ReCheck *c, char *const *idents, int nidents)
+{
+	int			i,
+				k;
+
+	for (i = 0; i < nidents; i++)
+	{
+		if (c->owner && strcasecmp(c->owner, idents[i]) == 0)
+			return true;
+		for (k = 0; k < c->nidents; k++)
+			if (strcmp(c->idents[k], idents[i]) == 0)
+				return true;
+	}
+	return false;
+}
+
+const ReCheck *
+re_listed_find(const ReListed *l, const char *title, char *const *idents, int nidents,
+			   unsigned int families, int *rule)
+{
+	int			i;
+
+	for (i = 0; i < l->n; i++)
+	{
+		const ReCheck *c = &l->checks[i];
+		int			shared = 0;
+
+		RE_CHECK_INTERRUPTS();
+		if ((c->families & families) && shares_ident(c, idents, nidents))
+		{
+			*rule = 1;
+			return c;
+		}
+		if (re_stem_overlap(title, c->text, false, &shared) >= 0.7 && shared >= 3)
+		{
+			*rule = 2;
+			return c;
+		}
+	}
+	return NULL;
+}
+
+int
+re_entry_repeats(ReArena *a, const char *title, bool skip_verb, const char *const *leads, int n,
+				 double min_ratio, int min_distinct)
+{
+	Stem		st[64],
+				sl[128];
+	int			nt = stems_of(title, st, 64, skip_verb, false),
+				i,
+				k,
+				j,
+				max_df = n / 20 > 1 ? n / 20 : 1;
+	uint64_t   *mask = re_alloc(a, sizeof(uint64_t) * (size_t) (n + 1));
+	uint64_t	distinct = 0;
+	int			df[64];
+
+	if (nt == 0)
+		return -1;
+	memset(df, 0, sizeof(df));
+	for (i = 0; i < n; i++)
+	{
+		int			nl;
+
+		RE_CHECK_INTERRUPTS();
+		nl = stems_of(leads[i], sl, 128, false, false);
+		mask[i] = 0;
+		for (k = 0; k < nt; k++)
+			if (has_stem(sl, nl, st[k]))
+			{
+				mask[i] |= (uint64_t) 1 << k;
+				df[k]++;
+			}
+	}
+	for (k = 0; k < nt; k++)
+		if (df[k] <= max_df)
+			distinct |= (uint64_t) 1 << k;
+	for (i = 0; i < n; i++)
+	{
+		int			hits = 0,
+					dis = 0;
+
+		for (j = 0; j < nt; j++)
+			if (mask[i] & ((uint64_t) 1 << j))
+			{
+				hits++;
+				dis += (distinct & ((uint64_t) 1 << j)) != 0;
+			}
+		if (hits >= 2 && dis >= min_distinct && (double) hits / nt >= min_ratio)
+			return i;
+	}
+	return -1;
+}

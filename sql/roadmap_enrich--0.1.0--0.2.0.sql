@@ -763,16 +763,22 @@ CREATE INDEX ON roadmap.focus_match (repo_id, kind, version, ref);
 
 -- Same rows as before. Each signal is a lateral subquery evaluated once per
 -- (target, area) (as scalar subqueries the planner copied several into two
--- places and ran them twice), and the last shipped version is read by
--- (repo_id, version_key), not by an ordered scan of the changelog.
+-- places and ran them twice), the last shipped version is read by
+-- (repo_id, version_key), not by an ordered scan of the changelog, and the
+-- shipping window is computed for the target only (the materialized CTE
+-- computed it for every unreleased release of every repository).
 CREATE OR REPLACE VIEW roadmap.focus_gaps AS
-WITH t AS MATERIALIZED (
-	SELECT r.repo_id, r.version, r.version_key,
-	       (SELECT min(w.version_key) FROM (
+WITH t AS (
+	-- not materialized: a filter on repo_id and version reaches the scan of
+	-- roadmap.release, so only the target's window is computed
+	SELECT r.repo_id, r.version, r.version_key, ws.window_start
+	  FROM roadmap.release r
+	  CROSS JOIN LATERAL (
+	       SELECT min(w.version_key) AS window_start FROM (
 	            SELECT DISTINCT c.version_key FROM roadmap.changelog_entry c
 	             WHERE c.repo_id = r.repo_id AND c.version_key < r.version_key
-	             ORDER BY c.version_key DESC LIMIT roadmap.shipped_window()) w) AS window_start
-	  FROM roadmap.release r WHERE r.status <> 'released'
+	             ORDER BY c.version_key DESC LIMIT roadmap.shipped_window()) w) ws
+	 WHERE r.status <> 'released'
 ), sig AS (
 	SELECT t.repo_id, t.version, t.version_key, f.pillar, f.focus_id, f.name AS focus_area,
 	       cl.shipped_recent, cl.last_key, it.planned_in_target, df.deferred_open, df.max_carried,

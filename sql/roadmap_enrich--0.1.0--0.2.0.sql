@@ -811,6 +811,7 @@ INSERT INTO roadmap.selection_word (role, words) VALUES
  ('engine_core', ARRAY['DVM engine core']),
  ('core_test_focus', ARRAY['test_fuzz_gaps', 'test_cdc_edge', 'test_tpch']);
 SELECT pg_catalog.pg_extension_config_dump('roadmap.selection_word', 'WHERE NOT builtin');
+
 -- Enrich speed (issue 11, docs/performance.md) ----------------------------
 -- The title matches of given items (deferred items) are looked up by
 -- (repo, kind, version, ref), not scanned: focus_match keeps the dead rows

@@ -754,3 +754,20 @@ CREATE FUNCTION roadmap.explain(version text, repo text DEFAULT NULL)
 	   AND ($2 IS NULL OR r.path = roadmap.path_norm($2))
 	 ORDER BY p.ord
 $$;
+
+
+-- Pillar policy as data (issue 15) -----------------------------------------
+-- The pillar set, its order and the words a heading names a pillar by are
+-- the rows of roadmap.pillar; ingest, enrich and render read them, the
+-- library holds no pillar of its own. See docs/scoring.md "Pillars".
+ALTER TABLE roadmap.pillar
+	ADD COLUMN heading_words text[] NOT NULL DEFAULT '{}',
+	ADD COLUMN enabled boolean NOT NULL DEFAULT true;
+COMMENT ON COLUMN roadmap.pillar.heading_words IS
+	'words besides the name that make a subsection heading this pillar''s (case-insensitive, whole words; '
+	'a trailing * matches words it begins); the first pillar in ord whose name or word a heading has wins';
+COMMENT ON COLUMN roadmap.pillar.enabled IS
+	'false: enrich proposes nothing for the pillar; ingest and render still recognise it in the roadmap';
+UPDATE roadmap.pillar SET heading_words = ARRAY['scalab*'] WHERE pillar = 'scalability' AND builtin;
+UPDATE roadmap.pillar SET heading_words = ARRAY['usability', 'ergonomic*'] WHERE pillar = 'ease_of_use' AND builtin;
+UPDATE roadmap.pillar SET heading_words = ARRAY['testing', 'tests'] WHERE pillar = 'test_coverage' AND builtin;

@@ -869,7 +869,7 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 
 	out->items = re_alloc(a, sizeof(ReProposal) * (size_t) (nc + 1));
 	chosen = re_alloc(a, sizeof(Cand *) * (size_t) (nc + 1));
-	for (pi = 0; pi < RE_NPILLARS; pi++)
+	for (pi = 0; pi < in->npillars; pi++)
 	{
 		const RePillarDef *pd = &in->pillars[pi];
 		int			first = out->n,
@@ -1064,6 +1064,8 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 		const char *top_gap[2] = {NULL, NULL};
 		ReBuf		feats;
 		int			ng = 0;
+		char		nbuf[16];
+		const char *np = re_count_word(in->npillars, nbuf, sizeof(nbuf));
 
 		re_buf_init(&feats);
 		for (i = 0; i < out->n; i++)
@@ -1084,11 +1086,11 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 		}
 		re_buf_init(&t);
 		if (in->release_title && *in->release_title)
-			sentence(&t, re_sprintf(a, "v%s (%s) keeps its planned scope and adds %d quality items across the six pillars",
-									in->version, in->release_title, out->n));
+			sentence(&t, re_sprintf(a, "v%s (%s) keeps its planned scope and adds %d quality items across the %s pillars",
+									in->version, in->release_title, out->n, np));
 		else
-			sentence(&t, re_sprintf(a, "v%s keeps its planned scope and adds %d quality items across the six pillars",
-									in->version, out->n));
+			sentence(&t, re_sprintf(a, "v%s keeps its planned scope and adds %d quality items across the %s pillars",
+									in->version, out->n, np));
 		if (nf)
 		{
 			ReBuf		l;

@@ -426,7 +426,7 @@ scan_subsections(RenderCtx *c)
 
 			sub->head = i;
 			sub->end = c->he;
-			sub->pillar = re_pillar_from_heading(h);
+			sub->pillar = re_pillar_from_heading(c->in->pillars, c->in->npillars, h);
 			sub->is_risks = contains_any(h, c->in->words.risks, c->in->words.nrisks);
 			sub->is_theme_stop = contains_any(h, c->in->words.stop, c->in->words.nstop) || sub->is_risks;
 			if (sub->is_risks)

@@ -345,9 +345,6 @@ typedef struct FocusCtx
 	ReSkill		skill;
 	const char *skill_text;
 	bool		have_skill;
-	const char *pillar_keys[8];
-	char	   *prefixes[8];
-	int			npillars;
 	Area	   *bi;				/* roadmap.focus_area */
 	int			nbi;
 	Area	   *areas;			/* the repository's */
@@ -377,7 +374,7 @@ read_skill(FocusCtx *x)
 	z = palloc(len + 1);
 	memcpy(z, text, len);
 	z[len] = '\0';
-	re_skill_parse(x->h->arena, z, &doc, &x->skill);
+	re_skill_parse(x->h->arena, z, &doc, x->m->pillars, x->m->npillars, &x->skill);
 	x->skill_text = z;
 	x->have_skill = x->skill.nareas > 0;
 }
@@ -391,13 +388,6 @@ load_builtins(FocusCtx *x)
 	int			i,
 				k;
 
-	re_spi_exec("SELECT pillar, prefix FROM roadmap.pillar ORDER BY ord", 0, NULL, NULL, NULL, SPI_OK_SELECT);
-	x->npillars = Min((int) SPI_processed, 8);
-	for (i = 0; i < x->npillars; i++)
-	{
-		x->pillar_keys[i] = sval(i, 1);
-		x->prefixes[i] = sval(i, 2);
-	}
 	re_spi_exec("SELECT f.focus_id, f.pillar, f.ord, f.name, f.match, f.effort, f.schema_change, f.engine_core, "
 				"f.title, f.rationale, f.verify, "
 				"(SELECT coalesce(sum(h.hits), 0) FROM roadmap.probe_hit h JOIN roadmap.probe p USING (probe_id) "
@@ -412,9 +402,9 @@ load_builtins(FocusCtx *x)
 
 		a->focus_id = sval(i, 1);
 		a->pillar = sval(i, 2);
-		for (k = 0; k < x->npillars; k++)
-			if (strcmp(x->pillar_keys[k], a->pillar) == 0)
-				a->pillar = x->pillar_keys[k];
+		for (k = 0; k < x->m->npillars; k++)
+			if (strcmp(x->m->pillars[k].key, a->pillar) == 0)
+				a->pillar = x->m->pillars[k].key;
 		a->ord = atoi(sval(i, 3));
 		a->name = sval(i, 4);
 		a->match = sval(i, 5);
@@ -462,10 +452,10 @@ derive_area(FocusCtx *x, const ReSkillArea *s, Area *a)
 			break;
 	if (t == (int) lengthof(pillar_templates))
 		return false;
-	for (k = 0; k < x->npillars; k++)
-		if (strcmp(x->pillar_keys[k], s->pillar) == 0)
+	for (k = 0; k < x->m->npillars; k++)
+		if (strcmp(x->m->pillars[k].key, s->pillar) == 0)
 			break;
-	a->focus_id = derived_id(k < x->npillars ? x->prefixes[k] : s->pillar, hd, x->areas, x->n);
+	a->focus_id = derived_id(k < x->m->npillars ? x->m->pillars[k].prefix : s->pillar, hd, x->areas, x->n);
 	a->pillar = s->pillar;
 	a->match = re_focus_terms(x->h->arena, s->name);
 	a->effort = "M";

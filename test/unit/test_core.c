@@ -63,6 +63,17 @@ parse(ReArena *a, const char *md)
 	return d;
 }
 
+/* A new model over the shipped pillars with md read as its ROADMAP.md; checks the layout found. */
+static void
+read_roadmap(ReArena *a, ReModel *m, const char *md, const char *layout)
+{
+	MdDoc		d = parse(a, md);
+
+	re_model_init(m, a, shipped_pillars, N_SHIPPED_PILLARS);
+	re_model_roadmap(m, "ROADMAP.md", &d);
+	CHECK_STR(m->layout, layout);
+}
+
 static ReItem *
 item(ReModel *m, const char *version, const char *id)
 {
@@ -262,10 +273,7 @@ test_index_model(void)
 	ReRelease  *r;
 	ReItem	   *it;
 
-	re_model_init(&m, a, shipped_pillars, N_SHIPPED_PILLARS);
-	d = parse(a, index_roadmap);
-	re_model_roadmap(&m, "ROADMAP.md", &d);
-	CHECK_STR(m.layout, "index");
+	read_roadmap(a, &m, index_roadmap, "index");
 	CHECK(m.full_paths.n == 2);
 	CHECK_STR(m.full_paths.v[1], "roadmap/v0.10.0-full.md");
 	d = parse(a, full_file);

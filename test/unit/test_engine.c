@@ -332,9 +332,7 @@ test_deferred_closed_later(void)
 				p26 = 0,
 				p27 = 0;
 
-	re_model_init(&m, a, shipped_pillars, N_SHIPPED_PILLARS);
-	d = parse(a, deferred_roadmap);
-	re_model_roadmap(&m, "ROADMAP.md", &d);
+	read_roadmap(a, &m, deferred_roadmap, "monolithic");
 	d = parse(a, deferred_changelog);
 	re_model_changelog(&m, &d);
 	CHECK(item(&m, "0.9.0", "P2-4") != NULL);

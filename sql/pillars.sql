@@ -32,6 +32,25 @@ SELECT pillar, item_id, title FROM roadmap.enrich('0.10.0', :'r', apply => false
  WHERE pillar IN ('security', 'stability') ORDER BY item_id COLLATE "C";
 SELECT line FROM regexp_split_to_table(roadmap.render('0.10.0', :'r', write => false), E'\n') AS line
  WHERE line ~ '^### |SEC-1 \|';
+-- a skill file's own focus areas take their pillar's templates ({area} = the area's name)
+\set sib '/tmp/roadmap_enrich_fixtures/sibling'
+CREATE TEMP VIEW derived AS
+  SELECT f.pillar, f.title, f.verify FROM roadmap.repo_focus_area f JOIN roadmap.repository r USING (repo_id)
+   WHERE r.path = :'sib' AND f.source = 'skill' AND f.builtin_focus_id IS NULL;
+SET client_min_messages = warning;   -- the fixture's broken-link NOTICE is sibling.sql's
+SELECT roadmap.ingest(:'sib', 'HEAD') > 0 AS ingested;
+RESET client_min_messages;
+SELECT pillar, count(*) AS derived_areas FROM derived GROUP BY pillar ORDER BY pillar COLLATE "C";
+SELECT title, verify FROM derived WHERE pillar = 'correctness' ORDER BY title COLLATE "C" LIMIT 2;
+UPDATE roadmap.pillar SET area_title = 'Prove {area} correct', area_verify = 'an oracle test of {area} passes'
+ WHERE pillar = 'correctness';
+UPDATE roadmap.pillar SET area_title = NULL WHERE pillar = 'stability';   -- no template: such areas are not used
+DELETE FROM roadmap.repository WHERE path = :'sib';
+SET client_min_messages = warning;   -- the fixture's broken-link NOTICE is sibling.sql's
+SELECT roadmap.ingest(:'sib', 'HEAD') > 0 AS ingested;
+RESET client_min_messages;
+SELECT pillar, count(*) AS derived_areas FROM derived GROUP BY pillar ORDER BY pillar COLLATE "C";
+SELECT title, verify FROM derived WHERE pillar = 'correctness' ORDER BY title COLLATE "C" LIMIT 2;
 -- heading words: a renamed pillar still finds the roadmap's existing subsection by its words ...
 UPDATE roadmap.pillar SET name = 'Korrektheit', heading_words = '{correctness}' WHERE pillar = 'correctness';
 SELECT count(*) AS korrektheit_headings

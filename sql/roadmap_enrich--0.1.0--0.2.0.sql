@@ -768,6 +768,31 @@ COMMENT ON COLUMN roadmap.pillar.heading_words IS
 	'a trailing * matches words it begins); the first pillar in ord whose name or word a heading has wins';
 COMMENT ON COLUMN roadmap.pillar.enabled IS
 	'false: enrich proposes nothing for the pillar; ingest and render still recognise it in the roadmap';
+-- Templates of a focus area that a repository's skill file names under the
+-- pillar and no built-in area equals: {area} is the area's name (as written
+-- at the start of a template, first word lower-cased elsewhere). NULL: such
+-- areas are not used.
+ALTER TABLE roadmap.pillar
+	ADD COLUMN area_title text,
+	ADD COLUMN area_rationale text,
+	ADD COLUMN area_verify text;
+COMMENT ON COLUMN roadmap.pillar.area_title IS
+	'title of a proposal for a skill-file focus area of this pillar; {area} = the area''s name';
+UPDATE roadmap.pillar p SET area_title = t.title, area_rationale = t.rationale, area_verify = t.verify
+  FROM (VALUES
+ ('correctness', 'Verify {area}', '{area} is where a user could silently get a wrong answer',
+  'a test comparing {area} with an independently computed result passes in CI'),
+ ('stability', 'Harden {area}', '{area} could crash, corrupt data or leave the system in a broken state',
+  'a fault-injection test of {area} leaves the system consistent and the error actionable'),
+ ('performance', 'Speed up {area}', '{area} may leave measurable performance on the table',
+  'a benchmark of {area} runs in CI against a stored baseline'),
+ ('scalability', 'Scale-test {area}', '{area} has to hold up at ten times the current scale',
+  'a 10x scale test of {area} stays within its time and memory budget'),
+ ('ease_of_use', 'Improve {area}', '{area} decides whether a new user is productive quickly',
+  'a new user completes the {area} path from the documentation alone'),
+ ('test_coverage', 'Add tests for {area}', '{area} could regress silently while no test covers it',
+  'CI runs tests for {area} and fails when it regresses')) AS t(pillar, title, rationale, verify)
+ WHERE p.pillar = t.pillar AND p.builtin;
 UPDATE roadmap.pillar SET heading_words = ARRAY['scalab*'] WHERE pillar = 'scalability' AND builtin;
 UPDATE roadmap.pillar SET heading_words = ARRAY['usability', 'ergonomic*'] WHERE pillar = 'ease_of_use' AND builtin;
 UPDATE roadmap.pillar SET heading_words = ARRAY['testing', 'tests'] WHERE pillar = 'test_coverage' AND builtin;

@@ -41,10 +41,6 @@ UPDATE roadmap.pillar SET role = 'critical' WHERE pillar = 'performance';
 SELECT pillar, role, string_agg(DISTINCT priority, ',') AS gap_priorities
   FROM roadmap.enrich('0.10.0', :'r', apply => false) JOIN roadmap.pillar USING (pillar)
  WHERE source = 'gap' AND pillar IN ('correctness', 'performance') GROUP BY pillar, role ORDER BY pillar;
--- one pillar per role
-SAVEPOINT role;
-UPDATE roadmap.pillar SET role = 'critical' WHERE pillar = 'stability';
-ROLLBACK TO SAVEPOINT role;
 -- a skill file's own focus areas take their pillar's templates ({area} = the area's name)
 \set sib '/tmp/roadmap_enrich_fixtures/sibling'
 CREATE TEMP VIEW derived AS

@@ -800,11 +800,11 @@ UPDATE roadmap.pillar SET heading_words = ARRAY['testing', 'tests'] WHERE pillar
 -- 'critical' (a deferred P0 item stays P0, elsewhere it becomes P1; a
 -- focus-area item is at least P1; test items on engine-core areas depend on
 -- its engine-core item) and 'tests' (the release's planned items under it
--- are tests, not features the lenses look at). At most one pillar each.
+-- are tests, not features the lenses look at). Not unique: a restore
+-- inserts the planner's rows one by one.
 ALTER TABLE roadmap.pillar ADD COLUMN role text CHECK (role IN ('critical', 'tests'));
-CREATE UNIQUE INDEX pillar_role ON roadmap.pillar (role);
 COMMENT ON COLUMN roadmap.pillar.role IS
 	'critical: P0 kept, focus-area items at least P1, engine-core test items depend on it; '
-	'tests: planned items under it are tests, not features; NULL: none (at most one pillar per role)';
+	'tests: planned items under it are tests, not features; NULL: neither';
 UPDATE roadmap.pillar SET role = 'critical' WHERE pillar = 'correctness' AND builtin;
 UPDATE roadmap.pillar SET role = 'tests' WHERE pillar = 'test_coverage' AND builtin;

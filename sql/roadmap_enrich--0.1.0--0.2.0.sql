@@ -136,7 +136,7 @@ CREATE TABLE roadmap.render_word (
 );
 COMMENT ON TABLE roadmap.render_word IS
 	'risks_heading: a subsection heading containing one of the words is the risks subsection; '
-	'stop_heading: new pillar subsections go before a heading containing one; '
+	'stop_heading: new pillar subsections go before a heading containing one or a paragraph opening with one in bold; '
 	'theme_label: the release theme''s label (looked for and written); risks_title: heading of a new risks '
 	'subsection; commit_message: write-back commit message, {version} replaced';
 CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.render_word

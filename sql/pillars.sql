@@ -32,6 +32,15 @@ SELECT pillar, item_id, title FROM roadmap.enrich('0.10.0', :'r', apply => false
  WHERE pillar IN ('security', 'stability') ORDER BY item_id COLLATE "C";
 SELECT line FROM regexp_split_to_table(roadmap.render('0.10.0', :'r', write => false), E'\n') AS line
  WHERE line ~ '^### |SEC-1 \|';
+-- the selector's special pillars are roles, not keys: the 'critical' pillar's focus-area items are at least P1
+SELECT pillar, role, string_agg(DISTINCT priority, ',') AS gap_priorities
+  FROM roadmap.enrich('0.10.0', :'r', apply => false) JOIN roadmap.pillar USING (pillar)
+ WHERE source = 'gap' AND pillar IN ('correctness', 'performance') GROUP BY pillar, role ORDER BY pillar;
+UPDATE roadmap.pillar SET role = NULL WHERE pillar = 'correctness';
+UPDATE roadmap.pillar SET role = 'critical' WHERE pillar = 'performance';
+SELECT pillar, role, string_agg(DISTINCT priority, ',') AS gap_priorities
+  FROM roadmap.enrich('0.10.0', :'r', apply => false) JOIN roadmap.pillar USING (pillar)
+ WHERE source = 'gap' AND pillar IN ('correctness', 'performance') GROUP BY pillar, role ORDER BY pillar;
 -- a skill file's own focus areas take their pillar's templates ({area} = the area's name)
 \set sib '/tmp/roadmap_enrich_fixtures/sibling'
 CREATE TEMP VIEW derived AS

@@ -136,7 +136,7 @@ CREATE TABLE roadmap.render_word (
 );
 COMMENT ON TABLE roadmap.render_word IS
 	'risks_heading: a subsection heading containing one of the words is the risks subsection; '
-	'stop_heading: new pillar subsections go before a heading containing one; '
+	'stop_heading: new pillar subsections go before a heading containing one or a paragraph opening with one in bold; '
 	'theme_label: the release theme''s label (looked for and written); risks_title: heading of a new risks '
 	'subsection; commit_message: write-back commit message, {version} replaced';
 CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.render_word
@@ -796,3 +796,15 @@ UPDATE roadmap.pillar p SET area_title = t.title, area_rationale = t.rationale, 
 UPDATE roadmap.pillar SET heading_words = ARRAY['scalab*'] WHERE pillar = 'scalability' AND builtin;
 UPDATE roadmap.pillar SET heading_words = ARRAY['usability', 'ergonomic*'] WHERE pillar = 'ease_of_use' AND builtin;
 UPDATE roadmap.pillar SET heading_words = ARRAY['testing', 'tests'] WHERE pillar = 'test_coverage' AND builtin;
+-- The two pillars the selector treats specially, by role instead of by key:
+-- 'critical' (a deferred P0 item stays P0, elsewhere it becomes P1; a
+-- focus-area item is at least P1; test items on engine-core areas depend on
+-- its engine-core item) and 'tests' (the release's planned items under it
+-- are tests, not features the lenses look at). Not unique: a restore
+-- inserts the planner's rows one by one.
+ALTER TABLE roadmap.pillar ADD COLUMN role text CHECK (role IN ('critical', 'tests'));
+COMMENT ON COLUMN roadmap.pillar.role IS
+	'critical: P0 kept, focus-area items at least P1, engine-core test items depend on it; '
+	'tests: planned items under it are tests, not features; NULL: neither';
+UPDATE roadmap.pillar SET role = 'critical' WHERE pillar = 'correctness' AND builtin;
+UPDATE roadmap.pillar SET role = 'tests' WHERE pillar = 'test_coverage' AND builtin;

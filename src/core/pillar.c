@@ -67,6 +67,19 @@ re_pillar_from_heading(const RePillarDef *p, int n, const char *h)
 	return NULL;
 }
 
+bool
+re_pillar_is(const RePillarDef *p, int n, const char *key, const char *role)
+{
+	int			i;
+
+	if (key == NULL)
+		return false;
+	for (i = 0; i < n; i++)
+		if (strcmp(p[i].key, key) == 0)
+			return p[i].role != NULL && strcmp(p[i].role, role) == 0;
+	return false;
+}
+
 const char *
 re_count_word(int n, char *buf, int len)
 {

@@ -8,6 +8,8 @@
 #ifndef RE_PILLAR_H
 #define RE_PILLAR_H
 
+#include <stdbool.h>
+
 typedef struct RePillarDef
 {
 	const char *key;			/* correctness … */
@@ -16,6 +18,7 @@ typedef struct RePillarDef
 	const char *const *words;	/* further words a heading may use ("scalab*", "testing") */
 	int			nwords;
 	int			next_number;	/* first free number for the prefix (enrich only) */
+	const char *role;			/* "critical", "tests" or NULL (roadmap.pillar.role) */
 } RePillarDef;
 
 /* The pillar whose prefix the id uses ("UX-7" -> ease_of_use), or NULL. */
@@ -28,6 +31,13 @@ const char *re_pillar_from_prefix(const RePillarDef *p, int n, const char *item_
  * none does (or heading is NULL).
  */
 const char *re_pillar_from_heading(const RePillarDef *p, int n, const char *heading);
+
+/*
+ * Whether the pillar key has the role: "critical" (a deferred P0 stays P0, a
+ * focus-area item is at least P1, test items depend on its engine-core
+ * item) or "tests" (its planned items are tests, not features).
+ */
+bool		re_pillar_is(const RePillarDef *p, int n, const char *key, const char *role);
 
 /* "six" for 6 ("no", "one" … "twelve"), else the digits written into buf. */
 const char *re_count_word(int n, char *buf, int len);

@@ -488,7 +488,7 @@ add_deferred(ReArena *a, const ReProposeIn *in, const ReDeferredIn *d, Cand *c)
 	c->p.pillar = d->pillar;
 	c->p.effort = norm_effort(d->effort, f ? f->effort : "M");
 	/* P0 stays P0 only for wrong answers; carrying an item does not raise it */
-	c->p.priority = strcmp(prio, "P0") == 0 && strcmp(d->pillar, "correctness") != 0 ? "P1" : prio;
+	c->p.priority = strcmp(prio, "P0") == 0 && !re_pillar_is(in->pillars, in->npillars, d->pillar, "critical") ? "P1" : prio;
 	c->p.focus_id = d->focus_id;
 	c->p.score = f ? f->score : 0;
 	c->p.source = "deferred";
@@ -578,7 +578,7 @@ add_gap(ReArena *a, const ReProposeIn *in, const ReFocusIn *f, Cand *c)
 	c->p.title = cap_title(a, f->title);
 	c->p.pillar = f->pillar;
 	c->p.effort = f->effort;
-	c->p.priority = f->score >= 6.0 || strcmp(f->pillar, "correctness") == 0 ? "P1" : "P2";
+	c->p.priority = f->score >= 6.0 || re_pillar_is(in->pillars, in->npillars, f->pillar, "critical") ? "P1" : "P2";
 	c->p.focus_id = f->focus_id;
 	c->p.score = f->score;
 	c->p.source = "gap";
@@ -1103,13 +1103,13 @@ link_dependencies(Sel *s)
 	{
 		ReProposal *p = &out->items[i];
 
-		if (strcmp(p->pillar, "test_coverage") != 0 || strcmp(p->dependencies, "None") != 0 ||
+		if (!re_pillar_is(in->pillars, in->npillars, p->pillar, "tests") || strcmp(p->dependencies, "None") != 0 ||
 			strcmp(p->source, "gap") != 0 || p->focus_id == NULL ||
 			(strcmp(p->focus_id, "test_fuzz_gaps") != 0 && strcmp(p->focus_id, "test_cdc_edge") != 0 &&
 			 strcmp(p->focus_id, "test_tpch") != 0))
 			continue;
 		for (k = 0; k < out->n; k++)
-			if (strcmp(out->items[k].pillar, "correctness") == 0 && out->items[k].engine_core)
+			if (re_pillar_is(in->pillars, in->npillars, out->items[k].pillar, "critical") && out->items[k].engine_core)
 			{
 				p->dependencies = re_strdup(s->a, out->items[k].item_id);
 				break;

@@ -24,7 +24,7 @@
 /* Columns of the pillar query. */
 enum
 {
-	PL_KEY = 1, PL_NAME, PL_PREFIX, PL_NEXT_NUMBER, PL_TOP_ID
+	PL_KEY = 1, PL_NAME, PL_PREFIX, PL_NEXT_NUMBER, PL_TOP_ID, PL_ROLE
 };
 
 /*
@@ -55,17 +55,18 @@ static void
 gather_pillars(int64 repo_id, const char *version, ReProposeIn *in)
 {
 	RePillarDef *pillars;
+	bool		policy = re_pillar_policy_catalog();	/* false: a 0.1.0 catalog, every pillar, no roles */
 	uint64		n;
 	int			i;
 
 	n = re_spi_repo(psprintf("SELECT p.pillar, p.name, p.prefix, "
 							 "coalesce(max(substring(i.item_id FROM '-([0-9]+)$')::numeric), 0) + 1, "
 							 "(array_agg(i.item_id ORDER BY substring(i.item_id FROM '-([0-9]+)$')::numeric DESC) "
-							 "FILTER (WHERE i.item_id IS NOT NULL))[1] "
+							 "FILTER (WHERE i.item_id IS NOT NULL))[1], %s "
 							 "FROM roadmap.pillar p LEFT JOIN roadmap.item i ON i.repo_id = $1 AND i.version = $2 "
 							 "AND i.item_id ~ ('^' || p.prefix || '-[0-9]+$') %s"
 							 "GROUP BY p.pillar, p.name, p.prefix, p.ord ORDER BY p.ord",
-							 re_pillar_policy_catalog() ? "WHERE p.enabled " : ""),
+							 policy ? "min(p.role)" : "NULL::text", policy ? "WHERE p.enabled " : ""),
 					repo_id, version, SPI_OK_SELECT);
 	if (n == 0)
 		ereport(ERROR,
@@ -81,6 +82,7 @@ gather_pillars(int64 repo_id, const char *version, ReProposeIn *in)
 		pillars[i].prefix = re_get_text(i, PL_PREFIX);
 		pillars[i].next_number = next_item_number(re_get_text(i, PL_NEXT_NUMBER),
 												  re_get_text(i, PL_TOP_ID), version);
+		pillars[i].role = re_get_text(i, PL_ROLE);
 	}
 	in->pillars = pillars;
 	in->npillars = (int) n;

@@ -152,8 +152,8 @@ test_pillar_set(void)
 {
 	static const char *const sec_words[] = {"hardening", "secur*"};
 	const RePillarDef set[] = {
-		{"security", "Security", "SEC", sec_words, 2, 1},
-		{"correctness", "Korrektheit", "CORR", NULL, 0, 1},
+		{"security", "Security", "SEC", sec_words, 2, 1, NULL},
+		{"correctness", "Korrektheit", "CORR", NULL, 0, 1, "critical"},
 	};
 	ReArena    *a = re_arena_new();
 	ReModel		m;
@@ -170,6 +170,12 @@ test_pillar_set(void)
 	CHECK(re_pillar_from_heading(set, 2, "Insecure defaults") == NULL);	/* '*' matches at a word start only */
 	CHECK(re_pillar_from_heading(set, 2, "Dehardening") == NULL);
 	CHECK(re_pillar_from_heading(set, 2, NULL) == NULL);
+	/* roles are the set's, not the keys' */
+	CHECK(re_pillar_is(set, 2, "correctness", "critical"));
+	CHECK(!re_pillar_is(set, 2, "security", "critical"));
+	CHECK(!re_pillar_is(set, 2, "nosuch", "critical"));
+	CHECK(!re_pillar_is(set, 2, NULL, "critical"));
+	CHECK(re_pillar_is(shipped_pillars, N_SHIPPED_PILLARS, "test_coverage", "tests"));
 	/* the first pillar in order wins */
 	CHECK_STR(re_pillar_from_heading(set, 2, "Security and Korrektheit"), "security");
 	CHECK_STR(re_pillar_from_heading(set + 1, 1, "Security and Korrektheit"), "correctness");

@@ -1103,13 +1103,13 @@ link_dependencies(Sel *s)
 	{
 		ReProposal *p = &out->items[i];
 
-		if (!re_pillar_is(in->pillars, in->npillars, p->pillar, "tests") || strcmp(p->dependencies, "None") != 0 ||
+		if (!re_pillar_is(s->in->pillars, s->in->npillars, p->pillar, "tests") || strcmp(p->dependencies, "None") != 0 ||
 			strcmp(p->source, "gap") != 0 || p->focus_id == NULL ||
 			(strcmp(p->focus_id, "test_fuzz_gaps") != 0 && strcmp(p->focus_id, "test_cdc_edge") != 0 &&
 			 strcmp(p->focus_id, "test_tpch") != 0))
 			continue;
 		for (k = 0; k < out->n; k++)
-			if (re_pillar_is(in->pillars, in->npillars, out->items[k].pillar, "critical") && out->items[k].engine_core)
+			if (re_pillar_is(s->in->pillars, s->in->npillars, out->items[k].pillar, "critical") && out->items[k].engine_core)
 			{
 				p->dependencies = re_strdup(s->a, out->items[k].item_id);
 				break;

@@ -496,7 +496,7 @@ add_deferred(ReArena *a, const ReProposeIn *in, const ReDeferredIn *d, Cand *c)
 	c->p.pillar = d->pillar;
 	c->p.effort = norm_effort(d->effort, f ? f->effort : "M");
 	/* P0 stays P0 only for wrong answers; carrying an item does not raise it */
-	c->p.priority = strcmp(prio, "P0") == 0 && strcmp(d->pillar, "correctness") != 0 ? "P1" : prio;
+	c->p.priority = strcmp(prio, "P0") == 0 && !re_pillar_is(in->pillars, in->npillars, d->pillar, "critical") ? "P1" : prio;
 	c->p.focus_id = d->focus_id;
 	c->p.score = f ? f->score : 0;
 	c->p.source = "deferred";
@@ -586,7 +586,7 @@ add_gap(ReArena *a, const ReProposeIn *in, const ReFocusIn *f, Cand *c)
 	c->p.title = cap_title(a, f->title);
 	c->p.pillar = f->pillar;
 	c->p.effort = f->effort;
-	c->p.priority = f->score >= 6.0 || strcmp(f->pillar, "correctness") == 0 ? "P1" : "P2";
+	c->p.priority = f->score >= 6.0 || re_pillar_is(in->pillars, in->npillars, f->pillar, "critical") ? "P1" : "P2";
 	c->p.focus_id = f->focus_id;
 	c->p.score = f->score;
 	c->p.source = "gap";
@@ -788,7 +788,7 @@ typedef struct Sel
 	const ReDeferredIn **stale;
 	int			nstale;
 	ReListed	listed;			/* the checks the target section already lists */
-	const char *thin[RE_NPILLARS];	/* why a pillar's focus-area gaps were dropped, or NULL */
+	const char **thin;			/* per pillar: why its focus-area gaps were dropped, or NULL */
 } Sel;
 
 /* The Verify sentence of a description, or "". */
@@ -1308,7 +1308,7 @@ link_dependencies(Sel *s)
 	{
 		ReProposal *p = &out->items[i];
 
-		if (strcmp(p->pillar, "test_coverage") != 0 || strcmp(p->dependencies, "None") != 0 ||
+		if (!re_pillar_is(s->in->pillars, s->in->npillars, p->pillar, "tests") || strcmp(p->dependencies, "None") != 0 ||
 			strcmp(p->source, "gap") != 0 || p->focus_id == NULL)
 			continue;
 		for (k = 0; k < s->in->ncore_test_focus; k++)
@@ -1317,7 +1317,7 @@ link_dependencies(Sel *s)
 		if (k == s->in->ncore_test_focus)
 			continue;
 		for (k = 0; k < out->n; k++)
-			if (strcmp(out->items[k].pillar, "correctness") == 0 && out->items[k].engine_core)
+			if (re_pillar_is(s->in->pillars, s->in->npillars, out->items[k].pillar, "critical") && out->items[k].engine_core)
 			{
 				p->dependencies = re_strdup(s->a, out->items[k].item_id);
 				break;
@@ -1369,6 +1369,8 @@ write_theme(Sel *s)
 				ng = 0,
 				i;
 	const char *top_gap[2] = {NULL, NULL};
+	char		nbuf[16];
+	const char *np = re_count_word(in->npillars, nbuf, sizeof(nbuf));
 
 	re_buf_init(&feats);
 	for (i = 0; i < out->n; i++)
@@ -1389,11 +1391,11 @@ write_theme(Sel *s)
 	}
 	re_buf_init(&t);
 	if (in->release_title && *in->release_title)
-		sentence(&t, re_sprintf(a, "v%s (%s) keeps its planned scope and adds %d quality items across the six pillars",
-								in->version, in->release_title, out->n));
+		sentence(&t, re_sprintf(a, "v%s (%s) keeps its planned scope and adds %d quality items across the %s pillars",
+								in->version, in->release_title, out->n, np));
 	else
-		sentence(&t, re_sprintf(a, "v%s keeps its planned scope and adds %d quality items across the six pillars",
-								in->version, out->n));
+		sentence(&t, re_sprintf(a, "v%s keeps its planned scope and adds %d quality items across the %s pillars",
+								in->version, out->n, np));
 	if (nf)
 		sentence(&t, re_sprintf(a, "It looks at %d of the features it plans pillar by pillar (%s): what must stay true, how they fail, scale and are found, and which test pins them",
 								nf, list_of(a, feats.data)));
@@ -1458,7 +1460,7 @@ write_risks(Sel *s)
 				re_word_overlap(s->chosen[i]->match_text, s->chosen[k]->match_text) >= 0.6)
 				re_buf_printf(&risks, "- **%s** and **%s** overlap in scope; plan them together so they do not contradict each other.\n",
 							  out->items[i].item_id, out->items[k].item_id);
-	for (i = 0; i < RE_NPILLARS; i++)
+	for (i = 0; i < s->in->npillars; i++)
 		if (s->thin[i])
 		{
 			int			n = 0;
@@ -1518,6 +1520,7 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 	s.cands = re_alloc(a, sizeof(Cand) * (size_t) (ncand + 1));
 	s.uses = re_alloc(a, sizeof(int) * (size_t) (in->nfeatures + 1));
 	s.stale = re_alloc(a, sizeof(ReDeferredIn *) * (size_t) (in->ndeferred + 1));
+	s.thin = re_alloc(a, sizeof(char *) * (size_t) (in->npillars + 1));
 	s.nc = produce_candidates(&s);
 	if (s.nc < 0)
 		return -1;
@@ -1541,8 +1544,8 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 		out->skipped_existing = out->skipped_shipped = out->skipped_rules = 0;
 		out->skipped_dismissed = out->skipped_listed = out->already_enriched = 0;
 		memset(s.uses, 0, sizeof(int) * (size_t) (in->nfeatures + 1));
-		memset(s.thin, 0, sizeof(s.thin));
-		for (i = 0; i < RE_NPILLARS; i++)
+		memset(s.thin, 0, sizeof(char *) * (size_t) (in->npillars + 1));
+		for (i = 0; i < in->npillars; i++)
 			select_pillar(&s, i);
 		if (!ban_sibling(&s))
 			break;

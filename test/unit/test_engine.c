@@ -162,21 +162,12 @@ test_lenses(void)
 static void
 engine_input(ReProposeIn *in)
 {
-	static const char *const keys[6] = {"correctness", "stability", "performance", "scalability", "ease_of_use", "test_coverage"};
-	static const char *const prefixes[6] = {"CORR", "STAB", "PERF", "SCAL", "UX", "TEST"};
-	int			i;
-
 	memset(in, 0, sizeof(*in));
 	in->version = "0.36.0";
 	in->prev_version = "0.35.0";
 	in->shipped_window = 3;
-	for (i = 0; i < 6; i++)
-	{
-		in->pillars[i].key = keys[i];
-		in->pillars[i].name = keys[i];
-		in->pillars[i].prefix = prefixes[i];
-		in->pillars[i].next_number = 1;
-	}
+	in->pillars = shipped_pillars;
+	in->npillars = N_SHIPPED_PILLARS;
 }
 
 static int
@@ -342,9 +333,7 @@ test_deferred_closed_later(void)
 				p26 = 0,
 				p27 = 0;
 
-	re_model_init(&m, a);
-	d = parse(a, deferred_roadmap);
-	re_model_roadmap(&m, "ROADMAP.md", &d);
+	read_roadmap(a, &m, deferred_roadmap, "monolithic");
 	d = parse(a, deferred_changelog);
 	re_model_changelog(&m, &d);
 	CHECK(item(&m, "0.9.0", "P2-4") != NULL);
@@ -584,10 +573,10 @@ test_dedupe_selector(void)
 	CHECK(find_title(&out, "Audit delta weight and accounting invariants") == NULL);
 	CHECK(find_title(&out, "Classify SPI errors by SQLSTATE") != NULL);
 	/* the thin pillars say why instead of taking filler */
-	CHECK(strstr(out.risks, "**scalability** has 0 items: no further candidate is anchored in this release, and its focus areas are done or in recent work (v0.18.0 shipped \"Memory safety net for large deltas\")") != NULL);
+	CHECK(strstr(out.risks, "**Scalability** has 0 items: no further candidate is anchored in this release, and its focus areas are done or in recent work (v0.18.0 shipped \"Memory safety net for large deltas\")") != NULL);
 	CHECK(strstr(out.risks, "`docs/tutorials/MIGRATING_FROM_PG_IVM.md` exists") != NULL);
-	CHECK(strstr(out.risks, "**correctness** has 0 items: no further candidate is anchored in this release, and its focus areas are done or in recent work (recent work in v0.18.0: \"Proof of delta arithmetic\")") != NULL);
-	CHECK(strstr(out.risks, "**stability** has 1 item: no other candidate") != NULL);
+	CHECK(strstr(out.risks, "**Correctness** has 0 items: no further candidate is anchored in this release, and its focus areas are done or in recent work (recent work in v0.18.0: \"Proof of delta arithmetic\")") != NULL);
+	CHECK(strstr(out.risks, "**Stability** has 1 item: no other candidate") != NULL);
 	/* policy words come from the input */
 	CHECK(strstr(out.theme, "touch the XYZ engine core") != NULL);
 	/* with features listed, a gap needs an anchor: probe evidence or an open plan item */

@@ -58,7 +58,8 @@ else
     --exclude=test/unit/dump_model --exclude='test/fuzz/replay_*' --exclude='test/fuzz/fuzz_*[!c]' -cf - . \
     | tar -C "$ROOT/work/roadmap_enrich" -xf -
 fi
-[ -d "$SHARED" ] && cp -r "$SHARED" "$ROOT/work/shared"
+# -H: ../shared may be a symbolic link to the real directory
+[ -d "$SHARED" ] && cp -rH "$SHARED" "$ROOT/work/shared"
 # RE_MATRIX_EXTRA=DIR: a copy of DIR at /work/extra/<name> (the quickstart's repository)
 if [ -n "${RE_MATRIX_EXTRA:-}" ]; then
   mkdir -p "$ROOT/work/extra"; cp -a "$RE_MATRIX_EXTRA" "$ROOT/work/extra/"

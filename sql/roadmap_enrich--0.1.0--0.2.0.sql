@@ -172,7 +172,7 @@ SELECT pg_catalog.pg_extension_config_dump('roadmap.feature_kind', 'WHERE NOT bu
 
 INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
 ('function', NULL, 'function', 'adds or changes a SQL function (`schema.fn()`)'),
-('query_fn', '\breturn(s|ing)\b|\bTABLE\s*\(|\bSETOF\b|\bstatus\b|\blineage\b|\breports?\b', 'function', 'adds a SQL function that returns rows about many objects'),
+('query_fn', '\bTABLE\s*\(|\bSETOF\b|\bstatus\b|\blineage\b', 'function', 'adds a SQL function that returns rows about many objects (`TABLE(…)`, `SETOF`, status, lineage)'),
 ('name_fn',  '`[a-z_.]+\([^`)]*\b[a-z_]*names?\s+(text|name|regclass)\b', 'function', 'adds a SQL function that takes object names'),
 ('guc',      NULL, 'guc',      'adds or changes a setting (`prefix.name`)'),
 ('guc_free', NULL, 'guc_string', 'adds a free-form text or list setting: only the extension''s own check can reject a bad value'),
@@ -394,7 +394,7 @@ INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, pr
  'Clear error when a `{ident}` provider is not installed',
  'Choosing a `{ident}` whose provider extension is absent must fail at creation with a hint, not at the first refresh',
  'creating an object with the backend but without its provider raises an error naming the missing extension'),
-('ux_refactor_docs', 'ease_of_use', 'refactor', 'in_docs', 'path', 'P2', 'XS', 2,
+('ux_refactor_docs', 'ease_of_use', 'refactor', 'in_docs', 'path', 'P2', 'XS', 1,
  'Update the docs that cite `{ident}`',
  '{id} moves code out of `{ident}`{quote}, so every page that points readers at it goes stale',
  '`grep -rn ''{ident}'' docs/` finds no reference to the old layout after the change'),

@@ -757,8 +757,37 @@ base_of(const char *s, const char **base)
  * short function name (`alter_x()`) stands for the text's full one
  * (`schema.bulk_alter_x()`) when the text adds it.
  */
+/*
+ * An unqualified `name()` that the item never shows schema-qualified, in an
+ * item about source files or SPI queries, is the project's internal code,
+ * not a SQL function it exposes.
+ */
+static bool
+internal_function(const ReFeature *f, int i, const char *text)
+{
+	const char *bi,
+			   *bj;
+	size_t		ni = base_of(f->ids[i].text, &bi),
+				nj;
+	bool		code = near_word(text, strlen(text), "SPI");
+	int			j;
+
+	if (strchr(f->ids[i].text, '.'))
+		return false;
+	for (j = 0; j < f->nids; j++)
+	{
+		if (f->ids[j].kind == IK_PATH)
+			code = true;
+		nj = base_of(f->ids[j].text, &bj);
+		if (j != i && f->ids[j].kind == IK_FUNCTION && strchr(f->ids[j].text, '.') && nj == ni &&
+			strncmp(bi, bj, ni) == 0)
+			return false;
+	}
+	return code;
+}
+
 static void
-settle_idents(ReFeature *f)
+settle_idents(ReFeature *f, const char *text)
 {
 	int			i,
 				j;
@@ -772,6 +801,11 @@ settle_idents(ReFeature *f)
 
 		if (f->ids[i].kind != IK_FUNCTION)
 			continue;
+		if (internal_function(f, i, text))
+		{
+			f->ids[i].kind = IK_NAME;
+			continue;
+		}
 		ni = base_of(f->ids[i].text, &bi);
 		for (j = 0; j < f->nids; j++)
 		{
@@ -867,6 +901,7 @@ re_feature_extract(ReArena *a, const char *item_id, const char *title, const cha
 {
 	int			k;
 
+	RE_CHECK_INTERRUPTS();
 	memset(out, 0, sizeof(*out));
 	out->item_id = item_id;
 	out->priority = priority;
@@ -880,8 +915,8 @@ re_feature_extract(ReArena *a, const char *item_id, const char *title, const cha
 		scan_idents(a, out, title, false);
 	if (description)
 		scan_idents(a, out, description, false);
-	settle_idents(out);
 	out->text = re_sprintf(a, "%s %s", title ? title : "", description ? description : "");
+	settle_idents(out, out->text);
 	out->desc_at = (int) strlen(title ? title : "") + 1;
 	if (match_kinds(out, kinds, nkinds, err, errlen) != 0)
 		return -1;

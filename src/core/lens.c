@@ -269,6 +269,8 @@ re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nle
 	{
 		const ReFeature *f = &features[fi];
 
+		RE_CHECK_INTERRUPTS();
+
 		for (li = 0; li < nlenses; li++)
 		{
 			const ReLensDef *l = &lenses[li];

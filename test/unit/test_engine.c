@@ -178,6 +178,15 @@ test_feature_objects(void)
 							 object_kinds, 5, &f, err, sizeof(err)) == 0);
 	CHECK(!(f.kinds & RE_KIND_BIT(2)));
 
+	/* an unqualified call in an item about SPI queries or source files is internal code, not SQL API */
+	CHECK(re_feature_extract(a, "PERF-6", "Batch `has_source_changes()` into single query",
+							 "`has_source_changes()` executes N separate SPI queries per tick.", "P2", object_kinds, 5, &f,
+							 err, sizeof(err)) == 0);
+	CHECK(!(f.kinds & RE_KIND_BIT(0)));
+	CHECK(re_feature_extract(a, "PERF-3", "Plans in `explain_st()`", "`app.explain_st(name)` in `src/api.rs` returns text.",
+							 "P2", object_kinds, 5, &f, err, sizeof(err)) == 0);
+	CHECK(f.kinds & RE_KIND_BIT(0));
+
 	/* a startup check is not a background wait; a drain is */
 	CHECK(re_feature_extract(a, "STAB-2", "Read-replica / hot-standby safety guard",
 							 "If the background worker starts on a standby it crash-loops. Fix: detect `pg_is_in_recovery()` "

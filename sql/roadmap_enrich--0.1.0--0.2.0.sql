@@ -136,7 +136,7 @@ CREATE TABLE roadmap.render_word (
 );
 COMMENT ON TABLE roadmap.render_word IS
 	'risks_heading: a subsection heading containing one of the words is the risks subsection; '
-	'stop_heading: new pillar subsections go before a heading containing one; '
+	'stop_heading: new pillar subsections go before a heading containing one or a paragraph opening with one in bold; '
 	'theme_label: the release theme''s label (looked for and written); risks_title: heading of a new risks '
 	'subsection; commit_message: write-back commit message, {version} replaced';
 CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.render_word
@@ -813,3 +813,146 @@ CREATE FUNCTION roadmap.explain(version text, repo text DEFAULT NULL)
 	   AND ($2 IS NULL OR r.path = roadmap.path_norm($2))
 	 ORDER BY p.ord
 $$;
+
+
+-- Pillar policy as data (issue 15) -----------------------------------------
+-- The pillar set, its order and the words a heading names a pillar by are
+-- the rows of roadmap.pillar; ingest, enrich and render read them, the
+-- library holds no pillar of its own. See docs/scoring.md "Pillars".
+ALTER TABLE roadmap.pillar
+	ADD COLUMN heading_words text[] NOT NULL DEFAULT '{}',
+	ADD COLUMN enabled boolean NOT NULL DEFAULT true;
+COMMENT ON COLUMN roadmap.pillar.heading_words IS
+	'words besides the name that make a subsection heading this pillar''s (case-insensitive, whole words; '
+	'a trailing * matches words it begins); the first pillar in ord whose name or word a heading has wins';
+COMMENT ON COLUMN roadmap.pillar.enabled IS
+	'false: enrich proposes nothing for the pillar; ingest and render still recognise it in the roadmap';
+-- Templates of a focus area that a repository's skill file names under the
+-- pillar and no built-in area equals: {area} is the area's name (as written
+-- at the start of a template, first word lower-cased elsewhere). NULL: such
+-- areas are not used.
+ALTER TABLE roadmap.pillar
+	ADD COLUMN area_title text,
+	ADD COLUMN area_rationale text,
+	ADD COLUMN area_verify text;
+COMMENT ON COLUMN roadmap.pillar.area_title IS
+	'title of a proposal for a skill-file focus area of this pillar; {area} = the area''s name';
+UPDATE roadmap.pillar p SET area_title = t.title, area_rationale = t.rationale, area_verify = t.verify
+  FROM (VALUES
+ ('correctness', 'Verify {area}', '{area} is where a user could silently get a wrong answer',
+  'a test comparing {area} with an independently computed result passes in CI'),
+ ('stability', 'Harden {area}', '{area} could crash, corrupt data or leave the system in a broken state',
+  'a fault-injection test of {area} leaves the system consistent and the error actionable'),
+ ('performance', 'Speed up {area}', '{area} may leave measurable performance on the table',
+  'a benchmark of {area} runs in CI against a stored baseline'),
+ ('scalability', 'Scale-test {area}', '{area} has to hold up at ten times the current scale',
+  'a 10x scale test of {area} stays within its time and memory budget'),
+ ('ease_of_use', 'Improve {area}', '{area} decides whether a new user is productive quickly',
+  'a new user completes the {area} path from the documentation alone'),
+ ('test_coverage', 'Add tests for {area}', '{area} could regress silently while no test covers it',
+  'CI runs tests for {area} and fails when it regresses')) AS t(pillar, title, rationale, verify)
+ WHERE p.pillar = t.pillar AND p.builtin;
+UPDATE roadmap.pillar SET heading_words = ARRAY['scalab*'] WHERE pillar = 'scalability' AND builtin;
+UPDATE roadmap.pillar SET heading_words = ARRAY['usability', 'ergonomic*'] WHERE pillar = 'ease_of_use' AND builtin;
+UPDATE roadmap.pillar SET heading_words = ARRAY['testing', 'tests'] WHERE pillar = 'test_coverage' AND builtin;
+-- The two pillars the selector treats specially, by role instead of by key:
+-- 'critical' (a deferred P0 item stays P0, elsewhere it becomes P1; a
+-- focus-area item is at least P1; test items on engine-core areas depend on
+-- its engine-core item) and 'tests' (the release's planned items under it
+-- are tests, not features the lenses look at). Not unique: a restore
+-- inserts the planner's rows one by one.
+ALTER TABLE roadmap.pillar ADD COLUMN role text CHECK (role IN ('critical', 'tests'));
+COMMENT ON COLUMN roadmap.pillar.role IS
+	'critical: P0 kept, focus-area items at least P1, engine-core test items depend on it; '
+	'tests: planned items under it are tests, not features; NULL: neither';
+UPDATE roadmap.pillar SET role = 'critical' WHERE pillar = 'correctness' AND builtin;
+UPDATE roadmap.pillar SET role = 'tests' WHERE pillar = 'test_coverage' AND builtin;
+
+-- Enrich speed (issue 11, docs/performance.md) ----------------------------
+-- The title matches of given items (deferred items) are looked up by
+-- (repo, kind, version, ref), not scanned: focus_match keeps the dead rows
+-- of every earlier ingest until vacuum, and a scan of it grew with them.
+CREATE INDEX ON roadmap.focus_match (repo_id, kind, version, ref);
+
+-- Same rows as before. Each signal is a lateral subquery evaluated once per
+-- (target, area) (as scalar subqueries the planner copied several into two
+-- places and ran them twice), the last shipped version is read by
+-- (repo_id, version_key), not by an ordered scan of the changelog, and the
+-- shipping window is computed for the target only (the materialized CTE
+-- computed it for every unreleased release of every repository).
+CREATE OR REPLACE VIEW roadmap.focus_gaps AS
+WITH t AS (
+	-- not materialized: a filter on repo_id and version reaches the scan of
+	-- roadmap.release, so only the target's window is computed
+	SELECT r.repo_id, r.version, r.version_key, ws.window_start
+	  FROM roadmap.release r
+	  CROSS JOIN LATERAL (
+	       SELECT min(w.version_key) AS window_start FROM (
+	            SELECT DISTINCT c.version_key FROM roadmap.changelog_entry c
+	             WHERE c.repo_id = r.repo_id AND c.version_key < r.version_key
+	             ORDER BY c.version_key DESC LIMIT roadmap.shipped_window()) w) ws
+	 WHERE r.status <> 'released'
+), sig AS (
+	SELECT t.repo_id, t.version, t.version_key, f.pillar, f.focus_id, f.name AS focus_area,
+	       cl.shipped_recent, cl.last_key, it.planned_in_target, df.deferred_open, df.max_carried,
+	       pl.plan_open, ev.evidence_hits
+	  FROM t JOIN roadmap.repo_focus_area f ON f.repo_id = t.repo_id AND f.applicable
+	  CROSS JOIN LATERAL (
+	       SELECT count(*) FILTER (WHERE m.version_key >= t.window_start)::int AS shipped_recent,
+	              max(m.version_key) AS last_key
+	         FROM roadmap.focus_match m
+	        WHERE m.repo_id = t.repo_id AND m.focus_id = f.focus_id AND m.kind = 'changelog'
+	          AND m.version_key < t.version_key) cl
+	  CROSS JOIN LATERAL (
+	       SELECT count(*)::int AS planned_in_target FROM roadmap.focus_match m
+	        WHERE m.repo_id = t.repo_id AND m.focus_id = f.focus_id AND m.kind = 'item'
+	          AND m.version_key = t.version_key) it
+	  CROSS JOIN LATERAL (
+	       SELECT count(*)::int AS deferred_open, max(d.carried_releases) AS max_carried
+	         FROM roadmap.focus_match m
+	         JOIN roadmap.deferred_items d
+	           ON d.repo_id = m.repo_id AND d.version = m.version AND d.item_id = m.ref
+	        WHERE m.repo_id = t.repo_id AND m.focus_id = f.focus_id AND m.kind = 'item_title'
+	          AND m.version_key < t.version_key) df
+	  CROSS JOIN LATERAL (
+	       SELECT count(*)::int AS plan_open FROM roadmap.focus_match m
+	        WHERE m.repo_id = t.repo_id AND m.focus_id = f.focus_id AND m.kind = 'plan'
+	          AND m.version_key = t.version_key AND m.status = 'open') pl
+	  CROSS JOIN LATERAL (
+	       SELECT coalesce(sum(h.hits), 0)::int AS evidence_hits
+	         FROM roadmap.probe_hit h JOIN roadmap.probe p USING (probe_id)
+	        WHERE h.repo_id = t.repo_id AND p.focus_id = f.focus_id) ev
+), rel AS (
+	SELECT sig.*, ls.last_shipped_version, rs.releases_since_shipped
+	  FROM sig
+	  -- min over a subquery: not an ordered scan of the whole changelog for the first match
+	  CROSS JOIN LATERAL (
+	       SELECT min(c.v) AS last_shipped_version
+	         FROM (SELECT c.version AS v FROM roadmap.changelog_entry c
+	                WHERE c.repo_id = sig.repo_id AND c.version_key = sig.last_key OFFSET 0) c) ls
+	  CROSS JOIN LATERAL (
+	       SELECT CASE WHEN sig.last_key IS NOT NULL THEN count(DISTINCT c.version_key)::int END AS releases_since_shipped
+	         FROM roadmap.changelog_entry c
+	        WHERE c.repo_id = sig.repo_id AND c.version_key > sig.last_key
+	          AND c.version_key < sig.version_key) rs
+), terms AS (
+	SELECT rel.*,
+	  1.0::numeric AS term_base,
+	  -- neglect and liveness score alike: an area with work in the window is
+	  -- live code where follow-up quality items belong (issue 10, docs/scoring.md)
+	  0.5 * CASE WHEN shipped_recent > 0 THEN 6
+	             ELSE least(coalesce(releases_since_shipped, roadmap.shipped_window() + 3), 6) END::numeric AS term_staleness,
+	  0.0::numeric AS term_shipped,
+	  -2.0 * least(planned_in_target, 3)::numeric AS term_planned,
+	  (3.0 * least(deferred_open, 3) + 0.5 * least(coalesce(max_carried, 0), 6))::numeric AS term_deferred,
+	  1.0 * least(plan_open, 3)::numeric AS term_plan,
+	  round((2.0 * ln(1 + evidence_hits))::numeric, 2) AS term_evidence
+	  FROM rel
+)
+SELECT terms.repo_id, version, pillar, focus_id, focus_area,
+       round(term_base + term_staleness + term_shipped + term_planned + term_deferred + term_plan + term_evidence, 2) AS score,
+       shipped_recent, last_shipped_version, releases_since_shipped, planned_in_target,
+       deferred_open, max_carried, plan_open, evidence_hits,
+       term_base, term_staleness, term_shipped, term_planned, term_deferred, term_plan, term_evidence,
+       r.path
+  FROM terms JOIN roadmap.repository r ON r.repo_id = terms.repo_id;

@@ -20,11 +20,12 @@
 #include "ingest.h"
 #include "writeback.h"
 #include "../core/propose.h"
+#include "../core/similar.h"
 
 /* Columns of the pillar query. */
 enum
 {
-	PL_KEY = 1, PL_NAME, PL_PREFIX, PL_NEXT_NUMBER, PL_TOP_ID
+	PL_KEY = 1, PL_NAME, PL_PREFIX, PL_NEXT_NUMBER, PL_TOP_ID, PL_ROLE
 };
 
 /*
@@ -54,29 +55,38 @@ next_item_number(const char *next, const char *item_id, const char *version)
 static void
 gather_pillars(int64 repo_id, const char *version, ReProposeIn *in)
 {
+	RePillarDef *pillars;
+	bool		policy = re_pillar_policy_catalog();	/* false: a 0.1.0 catalog, every pillar, no roles */
 	uint64		n;
 	int			i;
 
-	n = re_spi_repo("SELECT p.pillar, p.name, p.prefix, "
-					"coalesce(max(substring(i.item_id FROM '-([0-9]+)$')::numeric), 0) + 1, "
-					"(array_agg(i.item_id ORDER BY substring(i.item_id FROM '-([0-9]+)$')::numeric DESC) "
-					"FILTER (WHERE i.item_id IS NOT NULL))[1] "
-					"FROM roadmap.pillar p LEFT JOIN roadmap.item i ON i.repo_id = $1 AND i.version = $2 "
-					"AND i.item_id ~ ('^' || p.prefix || '-[0-9]+$') "
-					"GROUP BY p.pillar, p.name, p.prefix, p.ord ORDER BY p.ord", repo_id, version, SPI_OK_SELECT);
-	if (n != RE_NPILLARS)
+	n = re_spi_repo(psprintf("SELECT p.pillar, p.name, p.prefix, "
+							 "coalesce(max(substring(i.item_id FROM '-([0-9]+)$')::numeric), 0) + 1, "
+							 "(array_agg(i.item_id ORDER BY substring(i.item_id FROM '-([0-9]+)$')::numeric DESC) "
+							 "FILTER (WHERE i.item_id IS NOT NULL))[1], %s "
+							 "FROM roadmap.pillar p LEFT JOIN roadmap.item i ON i.repo_id = $1 AND i.version = $2 "
+							 "AND i.item_id ~ ('^' || p.prefix || '-[0-9]+$') %s"
+							 "GROUP BY p.pillar, p.name, p.prefix, p.ord ORDER BY p.ord",
+							 policy ? "min(p.role)" : "NULL::text", policy ? "WHERE p.enabled " : ""),
+					repo_id, version, SPI_OK_SELECT);
+	if (n == 0)
 		ereport(ERROR,
-				(errcode(ERRCODE_DATA_EXCEPTION),
-				 errmsg("roadmap.pillar must hold exactly %d rows, it holds %d", RE_NPILLARS, (int) n),
-				 errhint("Restore the six pillars shipped with the extension.")));
-	for (i = 0; i < RE_NPILLARS; i++)
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("roadmap.pillar has no enabled pillar"),
+				 errdetail("Enrich proposes items per enabled pillar; with none it has nothing to propose."),
+				 errhint("Enable one: UPDATE roadmap.pillar SET enabled = true WHERE pillar = 'correctness'.")));
+	pillars = palloc0(sizeof(RePillarDef) * (n + 1));
+	for (i = 0; i < (int) n; i++)
 	{
-		in->pillars[i].key = re_get_text(i, PL_KEY);
-		in->pillars[i].name = re_get_text(i, PL_NAME);
-		in->pillars[i].prefix = re_get_text(i, PL_PREFIX);
-		in->pillars[i].next_number = next_item_number(re_get_text(i, PL_NEXT_NUMBER),
-													  re_get_text(i, PL_TOP_ID), version);
+		pillars[i].key = re_get_text(i, PL_KEY);
+		pillars[i].name = re_get_text(i, PL_NAME);
+		pillars[i].prefix = re_get_text(i, PL_PREFIX);
+		pillars[i].next_number = next_item_number(re_get_text(i, PL_NEXT_NUMBER),
+												  re_get_text(i, PL_TOP_ID), version);
+		pillars[i].role = re_get_text(i, PL_ROLE);
 	}
+	in->pillars = pillars;
+	in->npillars = (int) n;
 }
 
 /* Columns of the focus-gap query. */
@@ -188,18 +198,27 @@ gather_deferred(int64 repo_id, const char *version, ReProposeIn *in)
 	uint64		n;
 	int			i;
 
-	n = re_spi_repo(psprintf("SELECT d.version, d.item_id, coalesce(d.title, d.item_id), d.status_text, d.effort, d.priority, "
+	/*
+	 * Each deferred item's first focus area: the title matches of the
+	 * repository's deferred items are read in one pass (dm), not looked up
+	 * per item and per area.
+	 */
+	n = re_spi_repo(psprintf("%s SELECT d.version, d.item_id, coalesce(d.title, d.item_id), d.status_text, d.effort, d.priority, "
 					"coalesce(d.pillar, bf.pillar), bf.focus_id, d.carried_releases, d.first_seen_version, d.description "
 					"FROM roadmap.deferred_items d "
 					"LEFT JOIN LATERAL (%s) bf ON true "
 					"WHERE d.repo_id = $1 AND d.version_key < roadmap.version_key($2) "
 					"ORDER BY d.version_key, d.item_id COLLATE \"C\"",
 							 re_focus_catalog() ?
-							 "SELECT f.focus_id, f.pillar FROM roadmap.focus_match m "
+							 "WITH dm AS MATERIALIZED (SELECT m.version, m.ref, f.focus_id, f.pillar, p.ord AS pord, f.ord AS ford "
+							 "FROM roadmap.focus_match m "
 							 "JOIN roadmap.repo_focus_area f ON f.repo_id = m.repo_id AND f.focus_id = m.focus_id AND f.applicable "
 							 "JOIN roadmap.pillar p ON p.pillar = f.pillar "
-							 "WHERE m.repo_id = d.repo_id AND m.kind = 'item_title' AND m.version = d.version AND m.ref = d.item_id "
-							 "AND (d.pillar IS NULL OR f.pillar = d.pillar) ORDER BY p.ord, f.ord LIMIT 1"
+							 "WHERE m.repo_id = $1 AND m.kind = 'item_title' "
+							 "AND (m.version, m.ref) IN (SELECT x.version, x.item_id FROM roadmap.deferred x WHERE x.repo_id = $1))" : "",
+							 re_focus_catalog() ?
+							 "SELECT dm.focus_id, dm.pillar FROM dm WHERE dm.version = d.version AND dm.ref = d.item_id "
+							 "AND (d.pillar IS NULL OR dm.pillar = d.pillar) ORDER BY dm.pord, dm.ford LIMIT 1"
 							 : "SELECT f.focus_id, f.pillar FROM roadmap.focus_area f JOIN roadmap.pillar p USING (pillar) "
 							 "WHERE coalesce(d.title, '') ~* roadmap.focus_pattern(f.match) AND (d.pillar IS NULL OR f.pillar = d.pillar) "
 							 "ORDER BY p.ord, f.ord LIMIT 1"),
@@ -393,6 +412,30 @@ store(int64 repo_id, const char *version, const char *commit, ReProposeOut *out)
 }
 
 /*
+ * re_propose with the word memo of core/similar.c on: it compares every
+ * candidate with every item of the target and every recently shipped entry,
+ * and would otherwise split the same texts into words again each time.
+ */
+static int
+propose_memo(ReArena *arena, ReProposeIn *in, ReProposeOut *out)
+{
+	volatile int rc = 0;
+
+	re_similar_memo_begin(4 * (in->nexisting + in->nshipped + in->ndeferred + in->nfeatures +
+							   in->nfocus + in->nevidence + in->ndismissed) + 256);
+	PG_TRY();
+	{
+		rc = re_propose(arena, in, out);
+	}
+	PG_FINALLY();
+	{
+		re_similar_memo_end();
+	}
+	PG_END_TRY();
+	return rc;
+}
+
+/*
  * Choose the proposals of (repo, version) and store them: re-read the ref
  * (a cheap no-op unless it moved; it also takes the repository's advisory
  * lock for the rest of the transaction, which serialises enrich runs on one
@@ -434,7 +477,7 @@ re_enrich_run(int64 repo_id, const char *version, const char *path, const char *
 	re_gather_features(repo_id, version, path, commit, &in);
 	t_propose = GetCurrentTimestamp();
 	arena = re_arena_in_context();
-	if (re_propose(arena, &in, &out) != 0)
+	if (propose_memo(arena, &in, &out) != 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_REGULAR_EXPRESSION),
 				 errmsg("a roadmap.feature_kind pattern does not compile"),

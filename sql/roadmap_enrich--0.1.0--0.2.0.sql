@@ -136,7 +136,7 @@ CREATE TABLE roadmap.render_word (
 );
 COMMENT ON TABLE roadmap.render_word IS
 	'risks_heading: a subsection heading containing one of the words is the risks subsection; '
-	'stop_heading: new pillar subsections go before a heading containing one; '
+	'stop_heading: new pillar subsections go before a heading containing one or a paragraph opening with one in bold; '
 	'theme_label: the release theme''s label (looked for and written); risks_title: heading of a new risks '
 	'subsection; commit_message: write-back commit message, {version} replaced';
 CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.render_word
@@ -160,7 +160,7 @@ SELECT pg_catalog.pg_extension_config_dump('roadmap.render_word', 'WHERE NOT bui
 CREATE TABLE roadmap.feature_kind (
 	kind         text PRIMARY KEY,
 	pattern      text,
-	ident_kind   text CHECK (ident_kind IN ('function','guc','table','column','path','flag','syntax','type','const','name')),
+	ident_kind   text CHECK (ident_kind IN ('function','guc','table','column','path','flag','syntax','type','const','name','guc_enum','guc_bool','guc_int','guc_string')),
 	exclusive    boolean NOT NULL DEFAULT false,  -- stated by the title, it is the feature's only kind
 	description  text NOT NULL,
 	builtin      boolean NOT NULL DEFAULT false,
@@ -172,14 +172,20 @@ SELECT pg_catalog.pg_extension_config_dump('roadmap.feature_kind', 'WHERE NOT bu
 
 INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
 ('function', NULL, 'function', 'adds or changes a SQL function (`schema.fn()`)'),
+('query_fn', '\bTABLE\s*\(|\bSETOF\b|\bstatus\b|\blineage\b', 'function', 'adds a SQL function that returns rows about many objects (`TABLE(…)`, `SETOF`, status, lineage)'),
+('name_fn',  '`[a-z_.]+\([^`)]*\b[a-z_]*names?\s+(text|name|regclass)\b', 'function', 'adds a SQL function that takes object names'),
 ('guc',      NULL, 'guc',      'adds or changes a setting (`prefix.name`)'),
+('guc_free', NULL, 'guc_string', 'adds a free-form text or list setting: only the extension''s own check can reject a bad value'),
+('guc_gate', 'default:? ?`?''?(off|false)\b|\bopt-in\b|\bgated? (behind|by)\b', 'guc_bool', 'puts new behaviour behind an on/off setting that is off by default'),
 ('syntax',   '\bsyntax\b|\brewrite\b', 'syntax', 'adds SQL syntax (`CREATE … TABLE`, `AS OF …`): an upper-case identifier the text calls syntax or a rewrite'),
 ('ddl_syntax', '`(CREATE|ALTER|DROP) [A-Z][A-Z ]+[^`]*`[^.]{0,40}\bsyntax\b', 'syntax', 'adds DDL syntax with a function form'),
 ('catalog',  'schema change|new [a-z_ ]{0,20}column|add [^.]{0,60}column|catalog table|new table', NULL, 'changes the extension''s catalog: a column or table existing installations must gain'),
+('catalog_read', '\broute[sd]?\b|\bwhen `[a-z_]+ ?= |\bdepending on\b|\bbased on the\b|\b(library|worker|scheduler|code) reads\b', 'column', 'adds a catalog column the library reads at run time'),
 ('cache',    '\bcach(e|es|ing)\b', NULL, 'keeps computed state for reuse (cache, shared-memory table)'),
 ('limit',    'backpressure|throttl|\bcap\b|lag cap|rate.limit|quota', NULL, 'caps or pauses work when a limit is reached'),
 ('worker',   'background worker|bgworker|\bdrain\b|quiesce', NULL, 'runs in, or controls, a background process'),
-('wait',     'waits? for|\bdrain\b|quiesce|in-flight', NULL, 'blocks until other work finishes'),
+('wait',     '\bwaits? (for|until)\b|\bdrain\b|quiesce|\bpoll(s|ing)? (every|for|until)\b|\bretr(y|ies) (every|until|up to)\b|\bsleeps? (for|between)\b', NULL, 'blocks or loops until other work finishes (wait, drain, poll, retry, sleep)'),
+('startup_check', '\bat (worker |server |backend )?start(up)?\b[^.]{0,80}\b(exits?|skips?|refuses?|aborts?)\b|\brefuses? to start\b|\b(exits?|skips?)\b[^.]{0,40}\b(at|on) (worker |server )?start(up)?\b', NULL, 'checks a condition once when a process starts and exits or skips when it holds'),
 ('bulk',     '\bbulk\b|\bbatch(ed)? (api|call|operation)', NULL, 'acts on many objects in one call'),
 ('logging',  'structured (json )?logging|\blog_format\b|log output', NULL, 'changes what the extension logs'),
 ('storage',  'columnar|storage backend|storage_backend|append-only', NULL, 'adds a storage backend or layout'),
@@ -189,9 +195,14 @@ INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
 ('docs',     '\btutorial\b|\bguide\b|worked example', NULL, 'adds user documentation with examples'),
 ('docs_section', 'docs/|\.md\b|\bsection\b', NULL, 'adds a documentation section (no lens: the item is the check)'),
 ('release',  '\bsbom\b|signing|provenance|attestation', NULL, 'changes how releases are built or signed'),
-('sized_guc', '`[a-z_]+\.[a-z_]*(_mb|_kb|_days|_size|_limit|_rows|_workers|max_[a-z_]+|_threshold[a-z_]*|_interval[a-z_]*)\b', 'guc', 'a setting whose value is a size, count or duration'),
-('cleanup',  'retention|clean.?up|\bprune\b|\bpurge\b', NULL, 'deletes old data on a schedule'),
-('index',    'add[^.]{0,30}\bindex(es)?\b|\bcatalog indexes\b', NULL, 'adds an index for a lookup');
+('sized_guc', NULL, 'guc_int', 'a setting whose value is a count, size or duration (PostgreSQL enforces only the declared range)'),
+('cleanup',  'retention (policy|period|days)|retention_days|\b(daily|nightly|periodic|scheduled|background) (cleanup|clean-up|purge|pruning)', NULL, 'deletes old data on a schedule'),
+('index',    'add[^.]{0,30}\bindex(es)?\b|\bcatalog indexes\b', NULL, 'adds an index for a lookup'),
+('refactor', '\bsplit\b.{0,80}?\b(sub-?modules?|modules?|files?)\b|no behaviou?r change', 'path', 'moves code between files or modules without changing behaviour'),
+('replace',  '\b(replace|retire)[sd]?\b[^.]{0,40}\b(matching|match|path|classifier|parser|parsing|lookups?|implementation)\b|string[- ]match', NULL, 'replaces an existing code path with a new one'),
+('verifier', '\bverifier\b|\bplan-time (check|verif)|compile-time detectable', NULL, 'adds a check that rejects plans or inputs it finds incompatible'),
+('plugin',   '\bpluggable\b|\bplug-?ins?\b|\bdynamic(ally)? load|\bthird part(y|ies) can\b', NULL, 'loads implementations of an interface that are built separately'),
+('breaking', 'breaking change|\bbehaviou?r change\b|^(rename|change\b[^.]{0,60}\bdefault)\b', NULL, 'changes behaviour or a name existing callers rely on');
 UPDATE roadmap.feature_kind SET exclusive = true WHERE kind IN ('docs', 'docs_section', 'release');
 
 -- A lens looks at one kind of feature through one pillar. Templates take
@@ -209,8 +220,8 @@ CREATE TABLE roadmap.lens (
 	pillar         text NOT NULL REFERENCES roadmap.pillar,
 	feature_kind   text NOT NULL REFERENCES roadmap.feature_kind,
 	trigger        text NOT NULL DEFAULT 'always'
-	               CHECK (trigger IN ('always','not_in_docs','not_in_tests','no_upgrade_script','feature_p0')),
-	ident_kind     text CHECK (ident_kind IN ('function','guc','table','column','path','flag','syntax','type','const','name')),
+	               CHECK (trigger IN ('always','not_in_docs','in_docs','not_in_tests','no_upgrade_script','feature_p0')),
+	ident_kind     text CHECK (ident_kind IN ('function','guc','table','column','path','flag','syntax','type','const','name','guc_enum','guc_bool','guc_int','guc_string')),
 	priority       text NOT NULL CHECK (priority IN ('P0','P1','P2')),
 	effort         text NOT NULL CHECK (effort IN ('XS','S','M','L','XL')),
 	weight         int NOT NULL DEFAULT 2 CHECK (weight BETWEEN 0 AND 10),
@@ -229,165 +240,213 @@ INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, pr
 -- correctness: what must stay true of the feature's output
 ('corr_cache_stale', 'correctness', 'cache', 'always', NULL, 'P0', 'M', 3,
  'Prove {subject} never serves a stale entry',
- 'A cache that misses one invalidation keeps returning results computed for an old definition, with no error',
+ '{id} keeps computed state across calls{quote}; a cache that misses one invalidation keeps returning results computed for an old definition, with no error',
  'a test changes a source''s definition between two refreshes in two sessions, and the second refresh equals a fresh full computation'),
 ('corr_limit_no_loss', 'correctness', 'limit', 'always', NULL, 'P0', 'M', 3,
  'No change lost while {subject} pauses capture',
- 'Pausing or throttling capture may delay changes but must never drop one; a dropped change is a silently wrong result',
+ '{id} holds back work when a limit is reached{quote}; that may delay changes but must never drop one, since a dropped change is a silently wrong result',
  'a test holds the limit, writes rows, releases it, and the result equals a full recomputation of the same query'),
-('corr_catalog_default', 'correctness', 'catalog', 'always', 'column', 'P1', 'S', 2,
- 'Define `{ident}` for objects created before {version}',
- 'Objects that exist before the upgrade never ran the code that sets the new column, so readers must find a defined default, not NULL',
- 'after ALTER EXTENSION UPDATE on a {prev} database no existing row has `{ident}` NULL and refresh results are unchanged'),
-('corr_function_edges', 'correctness', 'function', 'always', 'function', 'P1', 'S', 2,
- 'Define `{ident}` results for NULL, empty and unknown input',
- 'A new SQL entry point is where unexpected input becomes a wrong result or a crash',
- 'a regression test calls `{ident}` with NULL, an empty value and an unknown name and checks each result or error'),
+('corr_function_edges', 'correctness', 'name_fn', 'always', 'function', 'P1', 'S', 2,
+ 'Define `{ident}` results for NULL, empty and unknown names',
+ '`{ident}` takes object names{quote}; NULL, an empty value and a name that does not exist each need a defined answer, not a crash or a silently empty result',
+ 'a regression test calls `{ident}` with NULL, an empty value and an unknown name and checks each result or SQLSTATE'),
+('corr_guc_gate_off', 'correctness', 'guc_gate', 'always', 'guc_bool', 'P1', 'S', 2,
+ '`{ident}` = off keeps {prev} behaviour',
+ '{id} puts the new path behind `{ident}`{quote}, so an installation that does not opt in must see exactly the {prev} behaviour',
+ 'the {prev} regression suite passes unchanged with `{ident}` off, and one test runs the same case with it on through the new path'),
 ('corr_syntax_same', 'correctness', 'ddl_syntax', 'always', 'syntax', 'P1', 'M', 2,
  '`{ident}` gives the same result as the function form',
- 'Two entry points to one operation drift apart unless a test pins them together',
+ '{id} adds a second entry point to an existing operation{quote}; two entry points drift apart unless a test pins them together',
  'a test creates the same object through `{ident}` and through the function, and catalog rows and contents match'),
 ('corr_rewrite_property', 'correctness', 'rewrite', 'always', NULL, 'P0', 'M', 2,
  'Property test: {subject} rewrite matches the reference result',
- 'A rewrite that is wrong for one operator returns wrong rows with no error',
+ '{id} rewrites user queries{quote}; a rewrite that is wrong for one operator returns wrong rows with no error',
  'a randomized test compares the rewritten query with a reference evaluation on the same data for every supported operator'),
+('corr_replace_parity', 'correctness', 'replace', 'always', 'type', 'P1', 'S', 2,
+ '{subject} agrees with the path it replaces',
+ '{id} replaces an existing code path{quote}; any input the old path handled that the new one treats differently changes behaviour with no error',
+ 'a test runs every input the old path recognised through both paths and the results are identical before the old path is removed'),
 -- stability: how the feature fails and recovers
-('stab_guc_reject', 'stability', 'guc', 'always', 'guc', 'P1', 'XS', 3,
- 'Reject invalid `{ident}` values with a clear error',
- 'A mistyped value that is accepted silently leaves the server in a mode the operator did not choose',
- '`SET {ident} = ''bogus''` fails with an error that lists the accepted values'),
-('stab_worker_stop', 'stability', 'worker', 'always', NULL, 'P1', 'S', 2,
- '{subject} stops cleanly on SIGTERM and timeout',
- 'A background wait that ignores SIGTERM or has no bound blocks shutdown, restarts and upgrades',
- 'a test sends SIGTERM while it waits, and the server stops within the shutdown timeout with nothing half-done'),
-('stab_catalog_old_library', 'stability', 'catalog', 'always', 'column', 'P1', 'S', 2,
- '{subject}: safe before ALTER EXTENSION UPDATE runs',
- 'Between installing the new library and running ALTER EXTENSION UPDATE, code that reads the new column fails on every call',
- 'with the {version} library on a {prev} catalog, every SQL function works or raises an error that names ALTER EXTENSION UPDATE'),
+('stab_guc_reject', 'stability', 'guc_free', 'always', 'guc_string', 'P1', 'XS', 3,
+ 'Validate `{ident}` values when they are set',
+ '`{ident}` is free-form text, so PostgreSQL accepts any string and only the extension''s own check hook can reject a bad value before it is used',
+ '`SET {ident} = ''no such value''` fails with an error naming the setting and the expected format, and a regression test pins it'),
+('stab_guc_range', 'stability', 'sized_guc', 'always', 'guc_int', 'P2', 'XS', 2,
+ 'Declare and test the range of `{ident}`',
+ '`{ident}` is a count, size or duration; PostgreSQL enforces only the minimum and maximum the extension declares, so what 0 and a negative value mean is the extension''s choice',
+ '`SET {ident} = -1` fails with the declared range in the error, and a test shows what `{ident} = 0` does (disables or is rejected, as documented)'),
+('stab_wait_idle', 'stability', 'wait', 'always', 'function', 'P1', 'S', 3,
+ '`{ident}` returns at once when nothing is in flight',
+ '{id} waits for other work{quote}; the idle call and the timeout are the two cases every maintenance script hits first, and a wait that mishandles either hangs the script',
+ 'with nothing running `{ident}` returns in under 100 ms; with one operation held open it returns when its timeout expires and reports what is still running'),
+('stab_startup_recheck', 'stability', 'startup_check', 'always', NULL, 'P1', 'S', 3,
+ '{subject}: run once the startup condition clears',
+ '{id} checks a condition once when the process starts{quote}; when the condition changes later, for example a standby is promoted, nothing runs the check again until a restart',
+ 'a test starts with the condition true, clears it (for a standby: `SELECT pg_promote()`), and the process runs within one scheduler interval, or the docs state that a restart is needed'),
+('stab_catalog_old_library', 'stability', 'catalog_read', 'always', 'column', 'P1', 'S', 2,
+ '`{ident}`: safe before ALTER EXTENSION UPDATE runs',
+ '{id} makes the library read `{ident}`{quote}; between installing the {version} library and running ALTER EXTENSION UPDATE the column does not exist yet',
+ 'with the {version} library on a {prev} catalog, refresh works or raises an error whose hint says to run ALTER EXTENSION UPDATE'),
 ('stab_function_errors', 'stability', 'function', 'always', 'function', 'P2', 'S', 1,
  'Errors from `{ident}` carry SQLSTATE, detail and hint',
- 'Callers and runbooks branch on the error code; an error without one can only be matched by its English text',
+ 'Callers and runbooks branch on the error code of `{ident}`; an error without one can only be matched by its English text',
  'each error path of `{ident}` is hit by a regression test that checks its SQLSTATE'),
 ('stab_hook_passthrough', 'stability', 'hook', 'always', NULL, 'P1', 'M', 2,
  '{subject} hook passes unrelated statements through unchanged',
- 'A hook sees every statement in the database, so a mistake there breaks commands that have nothing to do with the feature',
+ '{id} installs a hook{quote} that sees every statement in the database, so a mistake there breaks commands that have nothing to do with the feature',
  'the existing regression suite passes with the hook installed, and a statement it does not handle behaves exactly as without it'),
 ('stab_cache_full', 'stability', 'cache', 'always', NULL, 'P1', 'S', 2,
  '{subject}: degrade cleanly when memory is full',
- 'A full shared table must degrade to the uncached path, not raise an error in every session',
+ '{id} keeps its state in a bounded area; when it is full the feature must fall back to the uncached path, not raise an error in every session',
  'a test sizes the cache to one entry, keeps refreshing correctly, and the fallback is logged once'),
 ('stab_logging_safe', 'stability', 'logging', 'always', NULL, 'P2', 'S', 1,
  '{subject} output never fails the operation it logs',
- 'A logging path that raises on an unusual value turns a diagnostic into an outage',
+ '{id} formats every log event{quote}; a logging path that raises on an unusual value turns a diagnostic into an outage',
  'a test with quotes, newlines and NULL in every field emits one valid record per line (`jq` parses each)'),
+('stab_verifier_existing', 'stability', 'verifier', 'always', NULL, 'P1', 'S', 2,
+ '{subject} check accepts every query that works today',
+ '{id} adds a check that rejects what it finds incompatible{quote}; a false rejection turns an object that works on {prev} into an error after the upgrade',
+ 'the full regression and end-to-end suites plan every query with no rejection by the new check, and objects created on {prev} still refresh after the upgrade'),
+('stab_plugin_version', 'stability', 'plugin', 'always', 'type', 'P1', 'M', 2,
+ 'Load only {subject} plugins built for the same interface version',
+ '{id} loads separately built code{quote}; a plugin built against another version of the interface can crash the host instead of failing to load',
+ 'loading a plugin built against the previous interface version fails with an error naming both versions, and the host keeps running'),
 -- performance: what it costs, measured
 ('perf_cache_bench', 'performance', 'cache', 'always', NULL, 'P1', 'S', 3,
  'Benchmark {subject} cold start and hit rate',
- 'The cache is worth exactly the time it saves; without a number it can neither be defended nor protected from regressions',
- 'a benchmark reports cold-start time and hit rate with and without the cache, and the target the item states is met'),
+ 'The cache of {id} is worth exactly the time it saves; without a number it can neither be defended nor protected from regressions',
+ 'a benchmark reports cold-start time and hit rate with and without the cache, and the saving meets {target:a cold start at most half of the uncached one}'),
 ('perf_bulk_vs_loop', 'performance', 'bulk', 'always', 'function', 'P2', 'S', 2,
  'Benchmark `{ident}` against one call per object',
- 'A bulk call exists to beat N round trips; if it loops internally the gain may be small',
- 'a benchmark over 1,000 objects reports the bulk call and the per-object loop side by side'),
+ '{id} exists to replace many round trips{quote}; if it loops internally the gain may be small',
+ 'a benchmark over 1,000 objects reports the bulk call and the per-object loop side by side, and the bulk call is at least 5× faster'),
 ('perf_logging_cost', 'performance', 'logging', 'always', NULL, 'P2', 'S', 2,
  'Measure {subject} overhead on refresh latency',
- 'Formatting every log event adds work to the hot path',
+ '{id} formats every log event on the refresh path{quote}',
  'the refresh benchmark''s p99 with the new output stays within 2% of the old'),
 ('perf_storage_bench', 'performance', 'storage', 'always', 'column', 'P1', 'M', 2,
  'Benchmark each `{ident}` choice against the default storage',
- 'An append-only backend turns every update into a delete plus an insert, which can cost more than it saves',
+ '{id} adds another storage layout{quote}; an append-only backend turns every update into a delete plus an insert, which can cost more than it saves',
  'a benchmark refreshes the same object on the default and the new storage and reports time and size for both'),
 ('perf_limit_cost', 'performance', 'limit', 'always', NULL, 'P2', 'S', 1,
  'Measure {subject} check cost per captured change',
- 'A check that runs for every captured change sits on the write path of every source table',
+ '{id} adds a check to the capture path{quote}, which runs for every change of every source table',
  'a write benchmark with the feature on and off, below the limit, differs by under 2%'),
-('perf_function_cost', 'performance', 'function', 'always', 'function', 'P2', 'S', 0,
+('perf_function_cost', 'performance', 'query_fn', 'always', 'function', 'P2', 'S', 0,
  'Benchmark `{ident}` at 1 and 1,000 objects',
- 'A function called from dashboards, scripts or loops must stay cheap as the installation grows',
- 'a benchmark reports p50 and p99 of `{ident}` with 1 and 1,000 objects, within the target the item states or 10×'),
+ '`{ident}` returns rows about many objects{quote}, so its cost grows with the installation',
+ 'a benchmark reports p50 and p99 of `{ident}` with 1 and 1,000 objects, and p99 at 1,000 objects stays under 10× p99 at 1'),
 ('perf_index_plan', 'performance', 'index', 'always', 'column', 'P2', 'XS', 2,
  'Show the lookups use {subject}',
- 'An index the planner does not pick for the lookup it was added for is only write overhead',
+ '{id} adds an index for a lookup{quote}; an index the planner does not pick is only write overhead',
  'EXPLAIN of each lookup the item names shows a scan of the new index on a catalog with 10,000 rows'),
+('perf_verifier_cost', 'performance', 'verifier', 'always', NULL, 'P2', 'S', 1,
+ 'Measure {subject} check cost at plan time',
+ '{id} adds work to every plan{quote}',
+ 'the planning benchmark''s p99 with the new check stays within 5% of the same build without it'),
 -- scalability: the feature at 10x
 ('scal_guc_default', 'scalability', 'sized_guc', 'always', 'guc', 'P2', 'XS', 1,
  'Check the `{ident}` default at 10× today''s scale',
- 'A default chosen for a small installation becomes the bottleneck or the memory hog at ten times the objects',
+ 'A default for `{ident}` chosen for a small installation becomes the bottleneck or the memory hog at ten times the objects',
  'a benchmark at 10× the largest tested installation runs with the default and records whether it must change'),
 ('scal_cleanup_batches', 'scalability', 'cleanup', 'always', NULL, 'P1', 'S', 2,
  '{subject} deletes in bounded batches',
- 'A cleanup that deletes a large backlog in one statement holds locks and bloats WAL exactly when the backlog is largest',
+ '{id} deletes old data on a schedule{quote}; one statement over a large backlog holds locks and bloats WAL exactly when the backlog is largest',
  'a test with 10× a day of history shows the cleanup deleting in batches with bounded lock time'),
 ('scal_cache_bound', 'scalability', 'cache', 'always', NULL, 'P1', 'M', 2,
  'Bound {subject} size at 10× today''s object count',
- 'A shared structure sized for today''s counts runs out at ten times the objects',
+ '{id} sizes a shared structure for today''s counts{quote}; at ten times the objects it runs out',
  'with 10× the objects of the largest benchmark, memory stays under its configured bound and evictions are counted'),
 ('scal_bulk_10k', 'scalability', 'bulk', 'always', 'function', 'P1', 'S', 2,
  '`{ident}` with 10,000 names in one call',
- 'Bulk calls are used exactly when counts are large, and one transaction over 10,000 objects meets lock and memory limits',
+ '`{ident}` is used exactly when counts are large, and one transaction over 10,000 objects meets lock and memory limits',
  'a test passes 10,000 names and completes in one transaction with bounded memory and a documented lock footprint'),
 ('scal_limit_10x', 'scalability', 'limit', 'always', NULL, 'P1', 'M', 3,
- '{subject} under 10× write load',
- 'Limits tuned on a small workload engage constantly, or never, at ten times the write rate',
- 'a 10× write benchmark shows the lag held under the limit and buffer growth bounded'),
+ '{subject}: engage and release rate under 10× write load',
+ '{id} engages at a fixed threshold{quote}; at ten times the write rate the time between engaging and releasing shrinks and the limit can flap',
+ 'a 10× write benchmark reports how often the limit engages and releases per minute and the longest pause of capture'),
 ('scal_history_growth', 'scalability', 'history', 'always', NULL, 'P1', 'M', 2,
  'Bound row-version growth of {subject}',
- 'Row versions that are never physically deleted grow without limit, and scans grow with them',
+ '{id} keeps row versions{quote}; versions that are never physically deleted grow without limit, and scans grow with them',
  'a churn benchmark reports storage size and query time after 10× the updates, with a retention option documented'),
 -- ease of use: how users find and operate it
 ('ux_guc_docs', 'ease_of_use', 'guc', 'not_in_docs', 'guc', 'P1', 'XS', 3,
  'Document `{ident}` in the configuration reference',
- 'An operator cannot tune a setting whose default, range and effect are written nowhere',
+ 'An operator cannot tune `{ident}` while its default, accepted values and effect are written nowhere',
  '`grep -rn ''{ident}'' docs/` finds its default, accepted values and effect'),
 ('ux_function_docs', 'ease_of_use', 'function', 'not_in_docs', 'function', 'P1', 'XS', 2,
  'Document `{ident}` in the SQL reference with an example',
- 'A function that is not in the reference is found only by reading the code',
+ 'While the SQL reference does not list `{ident}`, users find it only by reading the code',
  'the SQL reference shows the signature of `{ident}`, an example and its errors'),
 ('ux_syntax_docs', 'ease_of_use', 'syntax', 'not_in_docs', 'syntax', 'P1', 'S', 2,
  'Document `{ident}` syntax with an example',
- 'New syntax that is not documented is found only by reading the code',
+ 'While no page shows `{ident}`, users find it only by reading the code',
  'the SQL reference shows `{ident}` with a worked example and its errors'),
 ('ux_limit_status', 'ease_of_use', 'limit', 'always', NULL, 'P1', 'S', 2,
  'Show when {subject} is engaged, and why',
- 'An operator whose writes slow down must see that the limit engaged, since when, and at which threshold',
+ '{id} slows or pauses work on its own{quote}; an operator whose writes slow down must see that the limit engaged, since when, and at which threshold',
  'a status query shows the engaged state, since when, and the threshold that triggered it'),
 ('ux_worker_status', 'ease_of_use', 'wait', 'always', NULL, 'P2', 'S', 1,
  'Report {subject} progress while it waits',
- 'A call that blocks without saying what it waits for gets cancelled and retried by hand',
+ '{id} blocks until other work finishes{quote}; a call that does not say what it waits for gets cancelled and retried by hand',
  'while it waits, a status query lists the operations it still waits for'),
 ('ux_storage_missing', 'ease_of_use', 'storage', 'always', 'column', 'P1', 'S', 2,
  'Clear error when a `{ident}` provider is not installed',
- 'Choosing a backend whose extension is absent must fail at creation with a hint, not at the first refresh',
+ 'Choosing a `{ident}` whose provider extension is absent must fail at creation with a hint, not at the first refresh',
  'creating an object with the backend but without its provider raises an error naming the missing extension'),
+('ux_refactor_docs', 'ease_of_use', 'refactor', 'in_docs', 'path', 'P2', 'XS', 1,
+ 'Update the docs that cite `{ident}`',
+ '{id} moves code out of `{ident}`{quote}, so every page that points readers at it goes stale',
+ '`grep -rn ''{ident}'' docs/` finds no reference to the old layout after the change'),
+('ux_breaking_note', 'ease_of_use', 'breaking', 'always', 'name', 'P1', 'XS', 2,
+ 'Upgrade note: what callers of {subject} must change',
+ '{id} changes something existing callers rely on{quote}',
+ 'the {version} CHANGELOG and upgrade notes name {subject}, the old behaviour and the change a caller makes, and a test shows the old form''s new result'),
+('ux_release_docs', 'ease_of_use', 'release', 'always', NULL, 'P2', 'XS', 1,
+ 'Document how users check {subject}',
+ '{id} publishes signatures and provenance{quote} that only help users who know how to check them',
+ 'the install docs show the verification command for a release artifact, and running it on the newest release succeeds'),
 -- test coverage: the test that pins it
 ('test_upgrade_catalog', 'test_coverage', 'catalog', 'always', 'column', 'P1', 'S', 4,
- 'Upgrade test: {subject} survives {prev} → {version}',
- 'A catalog change is the part of a release most likely to break existing installations',
- 'an upgrade test creates objects on {prev}, runs ALTER EXTENSION UPDATE, and checks {subject} and every existing object'),
+ 'Upgrade test: `{ident}` survives {prev} → {version}',
+ '{id} adds `{ident}` to an existing catalog{quote}, so rows created by {prev} must read it correctly after ALTER EXTENSION UPDATE',
+ 'an upgrade test creates objects on {prev}, runs ALTER EXTENSION UPDATE to {version}, and checks `{ident}` on every pre-existing row and that those objects still refresh'),
 ('test_function_e2e', 'test_coverage', 'function', 'not_in_tests', 'function', 'P1', 'S', 2,
  'Test `{ident}` including its error paths',
- 'A new SQL function that no test calls can break in any later refactor',
+ '`{ident}` is new SQL surface that no test calls, so any later refactor can break it unnoticed',
  'a test named after `{ident}` calls it on success and on every documented error'),
 ('test_docs_examples', 'test_coverage', 'docs', 'always', NULL, 'P2', 'S', 2,
  'Run the examples of {subject} in CI',
- 'Tutorial and guide examples rot silently as the API they show changes',
+ '{id} ("{title}") shows users a feature this release adds; unless CI runs its SQL, only readers find out when that feature changes',
  'a CI job extracts the SQL blocks of the new document and runs them against the built extension'),
 ('test_cache_concurrent', 'test_coverage', 'cache', 'always', NULL, 'P1', 'M', 2,
  'Concurrency test: {subject} across parallel sessions',
- 'Shared state that is right in one session can be wrong in two',
+ '{id} shares state between sessions; state that is right in one session can be wrong in two',
  'a test refreshes from 8 sessions while a DDL invalidates the cache and checks every result'),
 ('test_limit_thresholds', 'test_coverage', 'limit', 'always', NULL, 'P1', 'S', 2,
  'Test {subject} engage and release thresholds',
- 'A limit that engages late fills the disk; one that never releases stalls capture',
+ '{id} engages and releases at thresholds{quote}; a limit that engages late fills the disk, one that never releases stalls capture',
  'a test drives the lag over the limit and back under it and checks where capture pauses and resumes'),
+('test_wait_cancel', 'test_coverage', 'wait', 'always', 'function', 'P1', 'S', 2,
+ 'Test cancelling `{ident}` mid-wait',
+ '{id} changes shared state before it waits{quote}; a cancel or SIGTERM during the wait must leave that state defined',
+ 'a test runs `pg_cancel_backend()` on a session in `{ident}` and checks that the call returns within 1 s and the state it reports afterwards matches the real one'),
 ('test_release_verify', 'test_coverage', 'release', 'always', NULL, 'P2', 'S', 1,
  'Verify {subject} in the release workflow',
- 'Signing or provenance that no step checks can break without anyone noticing',
+ '{id} adds signing or provenance{quote}; a signature no step checks can break without anyone noticing',
  'the release workflow verifies the signature and SBOM of each published artifact and fails on a mismatch'),
 ('test_syntax_errors', 'test_coverage', 'syntax', 'always', 'syntax', 'P2', 'S', 1,
  'Regression test: malformed `{ident}` statements',
- 'A parser extension that accepts a malformed statement does something the user did not ask for',
- 'a regression test runs malformed variants of `{ident}` and each fails with a syntax error naming the position');
+ '`{ident}` extends what the parser accepts; a malformed statement it lets through does something the user did not ask for',
+ 'a regression test runs malformed variants of `{ident}` and each fails with a syntax error naming the position'),
+('test_refactor_api', 'test_coverage', 'refactor', 'always', 'path', 'P1', 'S', 2,
+ 'Prove the split of `{ident}` leaves the SQL API unchanged',
+ '{id} moves code without changing behaviour{quote}; a function that moves can change its SQL name, argument types or volatility without any test failing',
+ '`\df+` of the extension''s schema (names, argument types, volatility, strictness) is identical before and after the change'),
+('test_plugin_conformance', 'test_coverage', 'plugin', 'always', 'type', 'P1', 'M', 2,
+ 'One conformance suite for every {subject} implementation',
+ '{id} moves existing implementations behind a new interface{quote}; each must keep behaving the same',
+ 'a shared test suite runs against every shipped implementation in CI and passes for each');
 
 -- How the one selector blends the producers (docs/proposals.md).
 CREATE TABLE roadmap.selection_policy (
@@ -754,6 +813,60 @@ CREATE FUNCTION roadmap.explain(version text, repo text DEFAULT NULL)
 	   AND ($2 IS NULL OR r.path = roadmap.path_norm($2))
 	 ORDER BY p.ord
 $$;
+
+
+-- Pillar policy as data (issue 15) -----------------------------------------
+-- The pillar set, its order and the words a heading names a pillar by are
+-- the rows of roadmap.pillar; ingest, enrich and render read them, the
+-- library holds no pillar of its own. See docs/scoring.md "Pillars".
+ALTER TABLE roadmap.pillar
+	ADD COLUMN heading_words text[] NOT NULL DEFAULT '{}',
+	ADD COLUMN enabled boolean NOT NULL DEFAULT true;
+COMMENT ON COLUMN roadmap.pillar.heading_words IS
+	'words besides the name that make a subsection heading this pillar''s (case-insensitive, whole words; '
+	'a trailing * matches words it begins); the first pillar in ord whose name or word a heading has wins';
+COMMENT ON COLUMN roadmap.pillar.enabled IS
+	'false: enrich proposes nothing for the pillar; ingest and render still recognise it in the roadmap';
+-- Templates of a focus area that a repository's skill file names under the
+-- pillar and no built-in area equals: {area} is the area's name (as written
+-- at the start of a template, first word lower-cased elsewhere). NULL: such
+-- areas are not used.
+ALTER TABLE roadmap.pillar
+	ADD COLUMN area_title text,
+	ADD COLUMN area_rationale text,
+	ADD COLUMN area_verify text;
+COMMENT ON COLUMN roadmap.pillar.area_title IS
+	'title of a proposal for a skill-file focus area of this pillar; {area} = the area''s name';
+UPDATE roadmap.pillar p SET area_title = t.title, area_rationale = t.rationale, area_verify = t.verify
+  FROM (VALUES
+ ('correctness', 'Verify {area}', '{area} is where a user could silently get a wrong answer',
+  'a test comparing {area} with an independently computed result passes in CI'),
+ ('stability', 'Harden {area}', '{area} could crash, corrupt data or leave the system in a broken state',
+  'a fault-injection test of {area} leaves the system consistent and the error actionable'),
+ ('performance', 'Speed up {area}', '{area} may leave measurable performance on the table',
+  'a benchmark of {area} runs in CI against a stored baseline'),
+ ('scalability', 'Scale-test {area}', '{area} has to hold up at ten times the current scale',
+  'a 10x scale test of {area} stays within its time and memory budget'),
+ ('ease_of_use', 'Improve {area}', '{area} decides whether a new user is productive quickly',
+  'a new user completes the {area} path from the documentation alone'),
+ ('test_coverage', 'Add tests for {area}', '{area} could regress silently while no test covers it',
+  'CI runs tests for {area} and fails when it regresses')) AS t(pillar, title, rationale, verify)
+ WHERE p.pillar = t.pillar AND p.builtin;
+UPDATE roadmap.pillar SET heading_words = ARRAY['scalab*'] WHERE pillar = 'scalability' AND builtin;
+UPDATE roadmap.pillar SET heading_words = ARRAY['usability', 'ergonomic*'] WHERE pillar = 'ease_of_use' AND builtin;
+UPDATE roadmap.pillar SET heading_words = ARRAY['testing', 'tests'] WHERE pillar = 'test_coverage' AND builtin;
+-- The two pillars the selector treats specially, by role instead of by key:
+-- 'critical' (a deferred P0 item stays P0, elsewhere it becomes P1; a
+-- focus-area item is at least P1; test items on engine-core areas depend on
+-- its engine-core item) and 'tests' (the release's planned items under it
+-- are tests, not features the lenses look at). Not unique: a restore
+-- inserts the planner's rows one by one.
+ALTER TABLE roadmap.pillar ADD COLUMN role text CHECK (role IN ('critical', 'tests'));
+COMMENT ON COLUMN roadmap.pillar.role IS
+	'critical: P0 kept, focus-area items at least P1, engine-core test items depend on it; '
+	'tests: planned items under it are tests, not features; NULL: neither';
+UPDATE roadmap.pillar SET role = 'critical' WHERE pillar = 'correctness' AND builtin;
+UPDATE roadmap.pillar SET role = 'tests' WHERE pillar = 'test_coverage' AND builtin;
 
 -- Enrich speed (issue 11, docs/performance.md) ----------------------------
 -- The title matches of given items (deferred items) are looked up by

@@ -239,6 +239,14 @@ re_spi_exec(const char *sql, int nargs, Oid *types, Datum *values, const char *n
 		elog(ERROR, "roadmap_enrich: SPI returned %s for: %s", SPI_result_code_string(rc), sql);
 }
 
+bool
+re_deferred_traced_catalog(void)
+{
+	re_spi_exec("SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('roadmap.deferred') "
+				"AND attname = 'successor_id' AND NOT attisdropped", 0, NULL, NULL, NULL, SPI_OK_SELECT);
+	return SPI_processed == 1;
+}
+
 uint64
 re_spi_repo(const char *sql, int64 repo_id, const char *version, int expect)
 {

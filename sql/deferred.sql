@@ -21,9 +21,9 @@ SELECT source_ref, substring(description FROM 'carried [0-9]+ releases?') AS car
   FROM dfr WHERE source = 'deferred' ORDER BY source_ref COLLATE "C";
 SELECT count(*) AS named_after_id FROM dfr WHERE description LIKE '%a test named after%';
 -- the re-planned ones are a note in Conflicts & Risks that cites the successor
-SELECT regexp_split_to_table(risks, E'\n') AS risk
-  FROM roadmap.enrichment e JOIN roadmap.repository p USING (repo_id)
- WHERE p.path = :'r' AND version = '0.8.0' AND risks LIKE '%re-planned%'
+SELECT risk FROM roadmap.enrichment e JOIN roadmap.repository p USING (repo_id),
+       regexp_split_to_table(e.risks, E'\n') AS risk
+ WHERE p.path = :'r' AND e.version = '0.8.0' AND risk LIKE '%re-planned%'
  ORDER BY 1;
 -- the phrases are data: a project's own word lowers its deferrals too
 INSERT INTO roadmap.skip_reason_rule (phrase, priority, description) VALUES ('propagation deferred', 'P2', 'fixture phrase');

@@ -240,6 +240,29 @@ re_deferred_verify(ReArena *a, const ReDeferredIn *d, const char *core)
 }
 
 /*
+ * The successor is this deferral's own write-back: it sits in the target
+ * and its title, without a leading "Complete ", starts the deferral's
+ * title core (enrich wrote it on an earlier run). Such a deferral stays a
+ * candidate, so the selector sees its pillar as enriched and the item as
+ * listed, and a second run changes nothing.
+ */
+bool
+re_deferred_written_back(ReArena *a, const ReProposeIn *in, const ReDeferredIn *d)
+{
+	const char *st = d->successor_title;
+	char	   *core;
+	size_t		n;
+
+	if (d->successor_id == NULL || st == NULL || in->version == NULL || strcmp(d->successor_version, in->version) != 0)
+		return false;
+	if (strncmp(st, "Complete ", 9) == 0)
+		st += 9;
+	core = title_core_of(a, re_bold_lead(a, d->title));
+	n = strlen(st);
+	return n >= 8 && strncasecmp(core, st, n) == 0;
+}
+
+/*
  * Conflicts & Risks notes for deferred items a later release, up to the
  * target, took over under a new id: not proposed again, the planner checks
  * the successor covers them.
@@ -254,7 +277,7 @@ re_deferred_replanned(ReArena *a, const ReProposeIn *in, ReBuf *risks)
 	{
 		const ReDeferredIn *d = &in->deferred[i];
 
-		if (d->successor_id == NULL)
+		if (d->successor_id == NULL || re_deferred_written_back(a, in, d))
 			continue;
 		n++;
 		if (n > 8)
@@ -268,6 +291,5 @@ re_deferred_replanned(ReArena *a, const ReProposeIn *in, ReBuf *risks)
 	}
 	if (n > 8)
 		re_buf_printf(risks, "- %d more deferred items were re-planned under new ids in later releases.\n", n - 8);
-	(void) a;
 	return n;
 }

@@ -15,6 +15,9 @@ const char *re_deferred_priority(const ReDeferredIn *d, const char *prio);
 /* "Verify: …" chosen by the item's deliverable; core is its title's core phrase. */
 char	   *re_deferred_verify(ReArena *a, const ReDeferredIn *d, const char *core);
 
+/* The successor in the target is this deferral's own write-back from an earlier run. */
+bool		re_deferred_written_back(ReArena *a, const ReProposeIn *in, const ReDeferredIn *d);
+
 /* Conflicts & Risks lines for deferred items re-planned under a new id; returns how many. */
 int			re_deferred_replanned(ReArena *a, const ReProposeIn *in, ReBuf *risks);
 

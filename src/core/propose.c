@@ -841,7 +841,7 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 			continue;
 		RE_CHECK_INTERRUPTS();
 		/* re-planned under a new id up to the target: a note in Conflicts & Risks, not an item */
-		if (in->deferred[i].successor_id != NULL)
+		if (in->deferred[i].successor_id != NULL && !re_deferred_written_back(a, in, &in->deferred[i]))
 			continue;
 		/* carried too long: the planner confirms or drops it, we do not re-propose it */
 		if (in->deferred[i].carried > pol.stale_after)

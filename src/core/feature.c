@@ -15,7 +15,8 @@
 #include <strings.h>
 
 static const char *const ident_kind_names[IK__COUNT] = {
-	"function", "guc", "table", "column", "path", "flag", "syntax", "type", "const", "name", "other"
+	"function", "guc", "table", "column", "path", "flag", "syntax", "type", "const", "name",
+	"guc_enum", "guc_bool", "guc_int", "guc_string", "other"
 };
 
 const char *
@@ -171,135 +172,316 @@ near_word(const char *text, size_t n, const char *word)
 	return false;
 }
 
-ReIdentKind
-re_classify_ident(ReArena *a, const char *span, const char *before, const char *after, char **normalised)
+/* The last word of a dotted name, or the name. */
+static const char *
+last_part(const char *s)
 {
-	char	   *s = re_trim(a, span);
+	const char *dot = strrchr(s, '.');
+
+	return dot ? dot + 1 : s;
+}
+
+static bool
+has_suffix(const char *s, const char *suf)
+{
+	size_t		n = strlen(s),
+				k = strlen(suf);
+
+	return n >= k && strcmp(s + n - k, suf) == 0;
+}
+
+static bool
+any_suffix(const char *s, const char *const *list)
+{
+	int			i;
+
+	for (i = 0; list[i]; i++)
+		if (has_suffix(s, list[i]))
+			return true;
+	return false;
+}
+
+static bool
+is_bool_word(const char *w, size_t n)
+{
+	static const char *const b[] = {"on", "off", "true", "false", NULL};
+	int			i;
+
+	for (i = 0; b[i]; i++)
+		if (strlen(b[i]) == n && strncasecmp(w, b[i], n) == 0)
+			return true;
+	return false;
+}
+
+/* The kind a setting's name suggests: a mode or format lists its values, a size or duration is a number. */
+static ReIdentKind
+guc_kind_by_name(const char *name)
+{
+	static const char *const enums[] = {"_mode", "_format", "_strategy", "_policy", "_level", "_method", "_backend",
+	NULL};
+	static const char *const ints[] = {"_mb", "_kb", "_gb", "_ms", "_seconds", "_secs", "_days", "_hours", "_minutes",
+		"_size", "_rows", "_count", "_limit", "_workers", "_threshold", "_interval", "_timeout", "_retries", "_ticks",
+	"_depth", "_pct", "_percent", NULL};
+	static const char *const strings[] = {"_list", "_names", "_path", "_paths", "_dir", "_prefix", "_schema", NULL};
+	const char *w = last_part(name);
+
+	if (any_suffix(w, enums))
+		return IK_GUC_ENUM;
+	if (any_suffix(w, ints) || strncmp(w, "max_", 4) == 0 || strncmp(w, "min_", 4) == 0)
+		return IK_GUC_INT;
+	if (any_suffix(w, strings))
+		return IK_GUC_STRING;
+	if (strncmp(w, "enable_", 7) == 0 || has_suffix(w, "_enabled"))
+		return IK_GUC_BOOL;
+	return IK_GUC;
+}
+
+/* The kind of a setting's value: `a|b` lists values, on/off is a switch, digits a number, TEXT free-form. */
+static ReIdentKind
+guc_kind_by_value(const char *value)
+{
+	const char *v = value;
+	size_t		n,
+				i;
+	bool		quoted,
+				digits = true,
+				word = true;
+
+	while (*v == ' ')
+		v++;
+	quoted = *v == '\'' || *v == '"';
+	if (quoted)
+		v++;
+	n = strcspn(v, "'\" ,)");
+	if (n == 0)
+		return quoted ? IK_GUC_STRING : IK_GUC;
+	if (strchr(v, '|') || (memchr(v, '/', n) && !quoted))
+	{
+		size_t		k = strcspn(v, "|/");
+
+		return is_bool_word(v, k) ? IK_GUC_BOOL : IK_GUC_ENUM;
+	}
+	if (is_bool_word(v, n))
+		return IK_GUC_BOOL;
+	for (i = 0; i < n; i++)
+	{
+		if (!isdigit((unsigned char) v[i]) && v[i] != '.' && v[i] != '_')
+			digits = false;
+		if (!(isalnum((unsigned char) v[i]) || v[i] == '_' || v[i] == '-'))
+			word = false;
+	}
+	if (digits)
+		return IK_GUC_INT;
+	if (!quoted && (strncasecmp(v, "text", n) == 0 || strncasecmp(v, "varchar", n) == 0 || strncasecmp(v, "name", n) == 0))
+		return IK_GUC_STRING;
+	if (!quoted && (strncasecmp(v, "int", n) == 0 || strncasecmp(v, "integer", n) == 0 || strncasecmp(v, "bigint", n) == 0))
+		return IK_GUC_INT;
+	if (!quoted && (strncasecmp(v, "bool", n) == 0 || strncasecmp(v, "boolean", n) == 0))
+		return IK_GUC_BOOL;
+	/* an unquoted keyword is one of the setting's values; a quoted value is text unless its name says mode */
+	if (word && !quoted)
+		return IK_GUC_ENUM;
+	return quoted ? IK_GUC_STRING : IK_GUC;
+}
+
+ReIdentKind
+re_guc_kind(const char *name, const char *value, const char *after)
+{
+	ReIdentKind k;
+
+	while (value && *value == ' ')
+		value++;
+	k = value ? guc_kind_by_value(value) : IK_GUC;
+
+	if (k == IK_GUC_STRING && value && (*value == '\'' || *value == '"'))
+	{
+		/* 'transaction' for a *_mode setting is one of its modes */
+		ReIdentKind byname = guc_kind_by_name(name);
+
+		if (byname == IK_GUC_ENUM || byname == IK_GUC_BOOL)
+			return byname;
+	}
+	if (k != IK_GUC)
+		return k;
+	k = guc_kind_by_name(name);
+	if (k != IK_GUC)
+		return k;
+	/* the words right after it: "(default `off`)", "on/off", "one of", "enum" */
+	if (after && (near_word(after, 40, "off") || near_word(after, 40, "boolean")))
+		return IK_GUC_BOOL;
+	if (after && (near_word(after, 40, "enum") || strstr(after, "one of") != NULL))
+		return IK_GUC_ENUM;
+	return IK_GUC;
+}
+
+bool
+re_ident_kind_matches(int have, int want)
+{
+	if (have == want)
+		return true;
+	return want == IK_GUC && (have == IK_GUC_ENUM || have == IK_GUC_BOOL || have == IK_GUC_INT ||
+							  have == IK_GUC_STRING);
+}
+
+/* Is word one of the next maxwords plain words of text (stopping at code, brackets or punctuation)? */
+static bool
+noun_follows(const char *text, const char *word, int maxwords)
+{
+	const char *p = text;
+	size_t		wl = strlen(word);
+	int			w;
+
+	if (text == NULL)
+		return false;
+	for (w = 0; w < maxwords; w++)
+	{
+		size_t		n;
+
+		while (*p == ' ')
+			p++;
+		n = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-");
+		if (n == 0)
+			return false;
+		if (n == wl && strncasecmp(p, word, wl) == 0 && p[n] != '(')
+			return true;
+		p += n;
+		if (*p != ' ')
+			return false;
+	}
+	return false;
+}
+
+/*
+ * `name(…)`: a SQL function (schema-qualified or snake_case, not a method
+ * chain), or a table when its parentheses hold column definitions or the
+ * text calls it a table or indexes it ("`t(version TEXT PRIMARY KEY)`
+ * table", "indexes on `t(col)`"). Returns IK__COUNT when s is not call-shaped.
+ */
+static ReIdentKind
+classify_call(ReArena *a, char *s, const char *bctx, const char *after, char **normalised)
+{
+	char	   *paren = strchr(s, '(');
+	const char *close;
+	size_t		k,
+				i;
+
+	if (!(paren && paren > s && paren[-1] != '!' && strcspn(s, " ") > (size_t) (paren - s)))
+		return IK__COUNT;
+	k = (size_t) (paren - s);
+	close = strrchr(paren, ')');
+	for (i = 0; i < k; i++)
+		if (!(isalnum((unsigned char) s[i]) || s[i] == '_' || s[i] == '.'))
+			return IK_OTHER;
+	/* "units().find()" is a method chain, ".unwrap()" a method: neither is a SQL function */
+	if (close == NULL || strchr(paren + 1, '(') || strspn(close + 1, " ") != strlen(close + 1) ||
+		s[0] == '.' || s[k - 1] == '.' || strstr(s, "..") != NULL)
+		return IK_OTHER;
+	/* a SQL API name is schema-qualified or snake_case ("unwrap()" is not) */
+	if (memchr(s, '.', k) == NULL && memchr(s, '_', k) == NULL)
+		return IK_OTHER;
+	{
+		char	   *args = re_strndup(a, paren + 1, (size_t) (close - paren - 1));
+
+		if (near_word(args, strlen(args), "primary") || near_word(args, strlen(args), "references") ||
+			noun_follows(after, "table", 3) || noun_follows(after, "view", 3) ||
+			near_word(bctx, 40, "index") || near_word(bctx, 40, "indexes") || near_word(bctx, 40, "FK"))
+		{
+			*normalised = re_strndup(a, s, k);
+			return IK_TABLE;
+		}
+	}
+	*normalised = re_sprintf(a, "%.*s()", (int) k, s);
+	return IK_FUNCTION;
+}
+
+/* SQL syntax: at least two upper-case words, "CREATE STREAM TABLE x AS SELECT" -> leading words; else IK__COUNT. */
+static ReIdentKind
+classify_syntax(ReArena *a, const char *s, char **normalised)
+{
+	size_t		n = strlen(s),
+				k = 0,
+				words = 0,
+				end = 0;
+
+	if (!strchr(s, ' ') || !isupper((unsigned char) s[0]))
+		return IK__COUNT;
+	while (k < n)
+	{
+		size_t		w0 = k;
+
+		while (k < n && (isupper((unsigned char) s[k]) || s[k] == '_'))
+			k++;
+		if (k == w0 || (k < n && s[k] != ' '))
+			break;
+		words++;
+		end = k;
+		while (k < n && s[k] == ' ')
+			k++;
+	}
+	if (words < 2)
+		return IK__COUNT;
+	*normalised = re_strndup(a, s, end);
+	return IK_SYNTAX;
+}
+
+/*
+ * "name = value" or "name TYPE": the name is kept (s is cut there). A
+ * dotted name set to a value is a setting, typed by its value; "name TYPE"
+ * is a column when the text says so. Returns IK__COUNT to go on with the
+ * cut name, or IK_OTHER for other spans with spaces.
+ */
+static ReIdentKind
+classify_assignment(char *s, const char *bctx, const char *after)
+{
+	size_t		k = strcspn(s, " ="),
+				n = strlen(s);
+	const char *rest;
+	bool		setting;
+
+	if (k >= n)
+		return IK__COUNT;
+	rest = s + k;
+	while (*rest == ' ')
+		rest++;
+	if (!(*rest == '=' || is_sql_type(rest, strcspn(rest, " ,)[]"))))
+		return IK_OTHER;
+	setting = *rest == '=';
+	s[k] = '\0';
+	if (!setting && !strchr(s, '.'))
+		return near_word(after, 12, "column") || near_word(bctx, 25, "column") ? IK_COLUMN : IK_NAME;
+	if (setting && strchr(s, '.'))
+		return re_guc_kind(s, rest + 1, after);
+	if (!setting && (near_word(after, 60, "GUC") || near_word(after, 60, "setting") || near_word(bctx, 40, "GUC")))
+		return re_guc_kind(s, rest, after);
+	return IK__COUNT;
+}
+
+/* A bare word or dotted name: a setting or relation by the words around it, a type, a constant, a column. */
+static ReIdentKind
+classify_word(const char *s, const char *bctx, const char *after)
+{
 	size_t		n = strlen(s),
 				i;
 	bool		upper = true,
-				lower = true,
-				space = false,
-				dot = false;
-	size_t		before_n = before ? strlen(before) : 0;
-	const char *bctx = before ? before + (before_n > 40 ? before_n - 40 : 0) : NULL;
+				lower = true;
 
-	*normalised = s;
-	if (n == 0)
-		return IK_OTHER;
-	if (strncmp(s, "--", 2) == 0 && isalpha((unsigned char) s[2]))
-	{
-		s[strcspn(s, " =")] = '\0';
-		return IK_FLAG;
-	}
-	/* a function: name( … ) ; keep "schema.fn()" */
-	{
-		char	   *paren = strchr(s, '(');
-
-		if (paren && paren > s && paren[-1] != '!' && strcspn(s, " ") > (size_t) (paren - s))
-		{
-			size_t		k = (size_t) (paren - s);
-			bool		ok = true;
-
-			const char *close = strchr(paren, ')');
-
-			for (i = 0; i < k; i++)
-				if (!(isalnum((unsigned char) s[i]) || s[i] == '_' || s[i] == '.'))
-					ok = false;
-			/* "units().find()" is a method chain, not a SQL function */
-			if (close == NULL || strspn(close + 1, " ") != strlen(close + 1))
-				ok = false;
-			/* a SQL API name is schema-qualified or snake_case ("unwrap()" is not) */
-			if (memchr(s, '.', k) == NULL && memchr(s, '_', k) == NULL)
-				ok = false;
-			if (ok)
-			{
-				*normalised = re_sprintf(a, "%.*s()", (int) k, s);
-				return IK_FUNCTION;
-			}
-			return IK_OTHER;
-		}
-	}
-	if (strchr(s, '/') || has_ext(s))
-	{
-		s[strcspn(s, ": ")] = '\0';
-		return IK_PATH;
-	}
 	for (i = 0; i < n; i++)
 	{
 		unsigned char c = (unsigned char) s[i];
 
+		if (!(isalnum(c) || c == '_' || c == '.'))
+			return IK_OTHER;
 		if (islower(c))
 			upper = false;
 		if (isupper(c))
 			lower = false;
-		if (c == ' ')
-			space = true;
-		if (c == '.')
-			dot = true;
 	}
-	/* SQL syntax: at least two upper-case words, "CREATE STREAM TABLE x AS SELECT" -> leading words */
-	if (space && isupper((unsigned char) s[0]))
-	{
-		size_t		k = 0,
-					words = 0,
-					end = 0;
-
-		while (k < n)
-		{
-			size_t		w0 = k;
-
-			while (k < n && (isupper((unsigned char) s[k]) || s[k] == '_'))
-				k++;
-			if (k == w0 || (k < n && s[k] != ' '))
-				break;
-			words++;
-			end = k;
-			while (k < n && s[k] == ' ')
-				k++;
-		}
-		if (words >= 2)
-		{
-			*normalised = re_strndup(a, s, end);
-			return IK_SYNTAX;
-		}
-	}
-	/* "name = value" or "name TYPE": keep the name */
-	{
-		size_t		k = strcspn(s, " =");
-
-		if (k < n)
-		{
-			const char *rest = s + k;
-
-			while (*rest == ' ')
-				rest++;
-			if (*rest == '=' || is_sql_type(rest, strcspn(rest, " ,)")))
-			{
-				bool		setting = *rest == '=';
-
-				s[k] = '\0';
-				n = k;
-				/* "name TYPE" is a column when the text says so, else a plain name */
-				if (!setting && !strchr(s, '.'))
-					return near_word(after, 25, "column") || near_word(bctx, 25, "column") ? IK_COLUMN : IK_NAME;
-				if (setting && strchr(s, '.'))
-					return IK_GUC;
-			}
-			else
-				return IK_OTHER;
-		}
-	}
-	for (i = 0; i < n; i++)
-		if (!(isalnum((unsigned char) s[i]) || s[i] == '_' || s[i] == '.'))
-			return IK_OTHER;
-	dot = strchr(s, '.') != NULL;
-	if (dot)
+	if (strchr(s, '.'))
 	{
 		/* a setting or a relation: the words around it decide */
 		if (near_word(after, 60, "GUC") || near_word(after, 60, "setting") || near_word(bctx, 40, "GUC") ||
 			near_word(bctx, 40, "setting"))
-			return IK_GUC;
+			return re_guc_kind(s, NULL, after);
 		if (near_word(after, 40, "table") || near_word(after, 40, "view") || near_word(after, 40, "catalog") ||
 			near_word(bctx, 40, "table") || near_word(bctx, 40, "catalog") || near_word(bctx, 40, "view") ||
 			near_word(bctx, 40, "column") || near_word(bctx, 40, "columns"))
@@ -314,15 +496,47 @@ re_classify_ident(ReArena *a, const char *span, const char *before, const char *
 		for (i = 1; i < n; i++)
 			if (isupper((unsigned char) s[i]))
 				return IK_TYPE;
+		/* "`Sink` trait": one capitalised word the text calls a type */
+		if (noun_follows(after, "trait", 1) || noun_follows(after, "type", 1) || noun_follows(after, "struct", 1) ||
+			noun_follows(after, "interface", 1) || noun_follows(after, "class", 1))
+			return IK_TYPE;
 		return IK_OTHER;
 	}
+	if (lower && (near_word(after, 12, "column") || (strchr(s, '_') && near_word(bctx, 25, "column"))))
+		return IK_COLUMN;		/* "add `codec` column", "columns `a_b`" */
 	if (lower && strchr(s, '_'))
-	{
-		if (near_word(after, 25, "column") || near_word(bctx, 25, "column"))
-			return IK_COLUMN;
 		return IK_NAME;
-	}
 	return IK_OTHER;
+}
+
+ReIdentKind
+re_classify_ident(ReArena *a, const char *span, const char *before, const char *after, char **normalised)
+{
+	char	   *s = re_trim(a, span);
+	size_t		before_n = before ? strlen(before) : 0;
+	const char *bctx = before ? before + (before_n > 40 ? before_n - 40 : 0) : NULL;
+	ReIdentKind k;
+
+	*normalised = s;
+	if (s[0] == '\0')
+		return IK_OTHER;
+	if (strncmp(s, "--", 2) == 0 && isalpha((unsigned char) s[2]))
+	{
+		s[strcspn(s, " =")] = '\0';
+		return IK_FLAG;
+	}
+	if ((k = classify_call(a, s, bctx, after, normalised)) != IK__COUNT)
+		return k;
+	if (strchr(s, '/') || has_ext(s))
+	{
+		s[strcspn(s, ": ")] = '\0';
+		return IK_PATH;
+	}
+	if ((k = classify_syntax(a, s, normalised)) != IK__COUNT)
+		return k;
+	if ((k = classify_assignment(s, bctx, after)) != IK__COUNT)
+		return k;
+	return classify_word(s, bctx, after);
 }
 
 static void
@@ -335,8 +549,9 @@ add_ident(ReFeature *f, char *text, ReIdentKind kind, bool in_title, bool added)
 	for (i = 0; i < f->nids; i++)
 		if (strcmp(f->ids[i].text, text) == 0)
 		{
-			/* a later, clearer context (column, setting) refines a plain name */
-			if (f->ids[i].kind == IK_NAME && kind != IK_NAME)
+			/* a later, clearer context (column, setting, a setting's value) refines a plain name */
+			if ((f->ids[i].kind == IK_NAME && kind != IK_NAME) ||
+				(f->ids[i].kind == IK_GUC && kind != IK_GUC && re_ident_kind_matches(kind, IK_GUC)))
 				f->ids[i].kind = kind;
 			f->ids[i].added |= added;
 			return;
@@ -378,13 +593,16 @@ scan_idents(ReArena *a, ReFeature *f, const char *text, bool in_title)
 			size_t		bn = strlen(before);
 			const char *b40 = before + (bn > 40 ? bn - 40 : 0);
 			static const char *const adds[] = {"add", "adds", "new", "expose", "exposes", "introduce", "provide",
-			"via", NULL};
+			"via", "adding", "behind", "gate", "gated", NULL};
 			int			w;
 			bool		added = in_title;
 
 			k = re_classify_ident(a, span, before, close + 1, &norm);
 			for (w = 0; adds[w] && !added; w++)
 				added = near_word(b40, 40, adds[w]);
+			/* an unqualified pg_* function is PostgreSQL's own: the feature uses it, it does not add it */
+			if (k == IK_FUNCTION && !in_title && strncmp(norm, "pg_", 3) == 0)
+				added = false;
 			add_ident(f, norm, k, in_title, added);
 		}
 		p = close + 1;
@@ -400,7 +618,7 @@ static const char *const lead_verbs[] = {
 
 /* Words that end a noun phrase. */
 static const char *const stop_words[] = {
-	"on", "for", "in", "to", "with", "of", "via", "from", "into", "at", "by", "and", "or", "—", "-", NULL
+	"on", "for", "in", "to", "with", "of", "via", "from", "into", "at", "by", "and", "or", "—", "-", "\xE2\x86\x92", NULL
 };
 
 static bool
@@ -465,26 +683,217 @@ short_name(ReArena *a, const char *title)
 	return out;
 }
 
-static bool
-pattern_matches(const char *pattern, const char *text)
+/* Compile a kind's pattern; NULL with err set when it does not compile. */
+static pcre2_code *
+compile_kind(const ReKindDef *kd, char *err, size_t errlen)
 {
 	int			ec;
 	PCRE2_SIZE	eo;
-	pcre2_code *re = pcre2_compile((PCRE2_SPTR) pattern, PCRE2_ZERO_TERMINATED,
+	pcre2_code *re = pcre2_compile((PCRE2_SPTR) kd->pattern, PCRE2_ZERO_TERMINATED,
 								   PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &ec, &eo, NULL);
-	pcre2_match_data *md;
-	bool		hit = false;
 
-	if (re == NULL)
-		return false;
-	md = pcre2_match_data_create_from_pattern(re, NULL);
-	if (md)
+	if (re == NULL && err)
 	{
-		hit = pcre2_match(re, (PCRE2_SPTR) text, strlen(text), 0, 0, md, NULL) >= 0;
-		pcre2_match_data_free(md);
+		PCRE2_UCHAR msg[200];
+
+		pcre2_get_error_message(ec, msg, sizeof(msg));
+		snprintf(err, errlen, "feature kind \"%s\": pattern at offset %zu: %s", kd->kind, (size_t) eo, (char *) msg);
 	}
-	pcre2_code_free(re);
-	return hit;
+	return re;
+}
+
+static void sentence_bounds(const char *text, int from, int at, int *s, int *e);
+
+/* Offset of the first match of re in text at or after from, or -1. */
+static int
+match_from(pcre2_code *re, const char *text, int from)
+{
+	pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+	int			at = -1;
+	size_t		n = strlen(text);
+
+	if (md == NULL || from < 0 || (size_t) from > n)
+	{
+		if (md)
+			pcre2_match_data_free(md);
+		return -1;
+	}
+	if (pcre2_match(re, (PCRE2_SPTR) text, n, (PCRE2_SIZE) from, 0, md, NULL) >= 0)
+		at = (int) pcre2_get_ovector_pointer(md)[0];
+	pcre2_match_data_free(md);
+	return at;
+}
+
+static int
+match_at(pcre2_code *re, const char *text)
+{
+	return match_from(re, text, 0);
+}
+
+/*
+ * A function or setting is the feature's own only when the title names it
+ * or the text adds it; a fix that mentions `x.mode = on` is not about x.
+ */
+static bool
+needs_added(int kind)
+{
+	return kind == IK_FUNCTION || re_ident_kind_matches(kind, IK_GUC);
+}
+
+/* Base name of a function or relation: no schema, no "()". */
+static size_t
+base_of(const char *s, const char **base)
+{
+	const char *b = last_part(s);
+	size_t		n = strlen(b);
+
+	if (n > 2 && strcmp(b + n - 2, "()") == 0)
+		n -= 2;
+	*base = b;
+	return n;
+}
+
+/*
+ * Settle what the feature names once all spans are read: a "function"
+ * whose name is a relation the text calls a table is that table; a title's
+ * short function name (`alter_x()`) stands for the text's full one
+ * (`schema.bulk_alter_x()`) when the text adds it.
+ */
+/*
+ * An unqualified `name()` that the item never shows schema-qualified, in an
+ * item about source files or SPI queries, is the project's internal code,
+ * not a SQL function it exposes.
+ */
+static bool
+internal_function(const ReFeature *f, int i, const char *text)
+{
+	const char *bi,
+			   *bj;
+	size_t		ni = base_of(f->ids[i].text, &bi),
+				nj;
+	bool		code = near_word(text, strlen(text), "SPI");
+	int			j;
+
+	if (strchr(f->ids[i].text, '.'))
+		return false;
+	for (j = 0; j < f->nids; j++)
+	{
+		if (f->ids[j].kind == IK_PATH)
+			code = true;
+		nj = base_of(f->ids[j].text, &bj);
+		if (j != i && f->ids[j].kind == IK_FUNCTION && strchr(f->ids[j].text, '.') && nj == ni &&
+			strncmp(bi, bj, ni) == 0)
+			return false;
+	}
+	return code;
+}
+
+static void
+settle_idents(ReFeature *f, const char *text)
+{
+	int			i,
+				j;
+
+	for (i = 0; i < f->nids; i++)
+	{
+		const char *bi,
+				   *bj;
+		size_t		ni,
+					nj;
+
+		if (f->ids[i].kind != IK_FUNCTION)
+			continue;
+		if (internal_function(f, i, text))
+		{
+			f->ids[i].kind = IK_NAME;
+			continue;
+		}
+		ni = base_of(f->ids[i].text, &bi);
+		for (j = 0; j < f->nids; j++)
+		{
+			if (j == i)
+				continue;
+			nj = base_of(f->ids[j].text, &bj);
+			if (f->ids[j].kind == IK_TABLE && ni == nj && strncmp(bi, bj, ni) == 0)
+			{
+				f->ids[i].kind = IK_TABLE;
+				f->ids[i].text[strlen(f->ids[i].text) - 2] = '\0';
+				break;
+			}
+			if (f->ids[i].in_title && f->ids[j].kind == IK_FUNCTION && !f->ids[j].in_title && f->ids[j].added &&
+				nj > ni && strncmp(bj + nj - ni, bi, ni) == 0 && (bj[nj - ni - 1] == '_' || bj[nj - ni - 1] == '.'))
+			{
+				f->ids[i].text = f->ids[j].text;
+				break;
+			}
+		}
+	}
+}
+
+/*
+ * Where the section text says the feature is of a kind: the first match in
+ * a sentence that says what the item adds ("Add …", "Introduce …"), else
+ * the first match; -1 when the section text has none.
+ */
+static int
+best_match(pcre2_code *re, const ReFeature *f)
+{
+	static const char *const adds[] = {"add", "adds", "introduce", "introduces", "construct", "define", "expose",
+	"implement", "gate", NULL};
+	int			first = match_from(re, f->text, f->desc_at),
+				at = first,
+				tries = 0;
+
+	while (at >= 0 && tries++ < 8)
+	{
+		int			s,
+					e,
+					w;
+
+		sentence_bounds(f->text, f->desc_at, at, &s, &e);
+		for (w = 0; adds[w]; w++)
+			if (near_word(f->text + s, (size_t) (e - s), adds[w]))
+				return at;
+		at = e < (int) strlen(f->text) ? match_from(re, f->text, e) : -1;
+	}
+	return first;
+}
+
+/* Which kinds the feature has, and where in f->text each pattern matched. */
+static int
+match_kinds(ReFeature *f, const ReKindDef *kinds, int nkinds, char *err, size_t errlen)
+{
+	int			k,
+				i;
+
+	for (k = 0; k < nkinds && k < RE_MAX_KINDS; k++)
+	{
+		bool		hit = false;
+		int			ik = re_ident_kind_from_name(kinds[k].ident_kind);
+
+		f->kind_at[k] = -1;
+		/* an identifier kind and a pattern: both must hold */
+		if (ik >= 0)
+			for (i = 0; i < f->nids; i++)
+				if (re_ident_kind_matches((int) f->ids[i].kind, ik) && (f->ids[i].added || !needs_added(ik)))
+					hit = true;
+		if ((hit || ik < 0) && kinds[k].pattern && *kinds[k].pattern)
+		{
+			pcre2_code *re = compile_kind(&kinds[k], err, errlen);
+
+			if (re == NULL)
+				return -1;
+			/* where the section text says it, else where the title does */
+			f->kind_at[k] = best_match(re, f);
+			if (f->kind_at[k] < 0)
+				f->kind_at[k] = match_at(re, f->text);
+			hit = f->kind_at[k] >= 0;
+			pcre2_code_free(re);
+		}
+		if (hit)
+			f->kinds |= RE_KIND_BIT(k);
+	}
+	return 0;
 }
 
 int
@@ -492,10 +901,9 @@ re_feature_extract(ReArena *a, const char *item_id, const char *title, const cha
 				   const char *priority, const ReKindDef *kinds, int nkinds, ReFeature *out,
 				   char *err, size_t errlen)
 {
-	char	   *text;
-	int			k,
-				i;
+	int			k;
 
+	RE_CHECK_INTERRUPTS();
 	memset(out, 0, sizeof(*out));
 	out->item_id = item_id;
 	out->priority = priority;
@@ -509,53 +917,25 @@ re_feature_extract(ReArena *a, const char *item_id, const char *title, const cha
 		scan_idents(a, out, title, false);
 	if (description)
 		scan_idents(a, out, description, false);
-	text = re_sprintf(a, "%s %s", title ? title : "", description ? description : "");
-	for (k = 0; k < nkinds && k < RE_MAX_KINDS; k++)
-	{
-		bool		hit = false;
-		int			ik = re_ident_kind_from_name(kinds[k].ident_kind);
-
-		/* an identifier kind and a pattern: both must hold */
-		if (ik >= 0)
-			for (i = 0; i < out->nids; i++)
-				if ((int) out->ids[i].kind == ik && (out->ids[i].added || ik != IK_FUNCTION))
-					hit = true;
-		if ((hit || ik < 0) && kinds[k].pattern && *kinds[k].pattern)
-		{
-			int			ec;
-			PCRE2_SIZE	eo;
-			pcre2_code *re = pcre2_compile((PCRE2_SPTR) kinds[k].pattern, PCRE2_ZERO_TERMINATED,
-										   PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &ec, &eo, NULL);
-			pcre2_match_data *md;
-
-			if (re == NULL)
-			{
-				PCRE2_UCHAR msg[200];
-
-				pcre2_get_error_message(ec, msg, sizeof(msg));
-				snprintf(err, errlen, "feature kind \"%s\": pattern at offset %zu: %s", kinds[k].kind,
-						 (size_t) eo, (char *) msg);
-				return -1;
-			}
-			md = pcre2_match_data_create_from_pattern(re, NULL);
-			hit = false;
-			if (md)
-			{
-				hit = pcre2_match(re, (PCRE2_SPTR) text, strlen(text), 0, 0, md, NULL) >= 0;
-				pcre2_match_data_free(md);
-			}
-			pcre2_code_free(re);
-		}
-		if (hit)
-			out->kinds |= 1u << k;
-	}
+	out->text = re_sprintf(a, "%s %s", title ? title : "", description ? description : "");
+	settle_idents(out, out->text);
+	out->desc_at = (int) strlen(title ? title : "") + 1;
+	if (match_kinds(out, kinds, nkinds, err, errlen) != 0)
+		return -1;
 	/* an exclusive kind the title itself states is all the feature is (a tutorial is docs) */
 	for (k = 0; k < nkinds && k < RE_MAX_KINDS; k++)
-		if (kinds[k].exclusive && (out->kinds & (1u << k)) && kinds[k].pattern &&
-			pattern_matches(kinds[k].pattern, out->title))
+		if (kinds[k].exclusive && (out->kinds & RE_KIND_BIT(k)) && kinds[k].pattern)
 		{
-			out->kinds = 1u << k;
-			break;
+			pcre2_code *re = compile_kind(&kinds[k], NULL, 0);
+			bool		in_title = re && match_at(re, out->title) >= 0;
+
+			if (re)
+				pcre2_code_free(re);
+			if (in_title)
+			{
+				out->kinds = RE_KIND_BIT(k);
+				break;
+			}
 		}
 	return 0;
 }
@@ -568,8 +948,8 @@ re_feature_ident(const ReFeature *f, int kind)
 
 	for (pass = 0; pass < 2; pass++)
 		for (i = 0; i < f->nids; i++)
-			if ((int) f->ids[i].kind == kind && f->ids[i].in_title == (pass == 0) &&
-				(f->ids[i].added || kind != IK_FUNCTION))
+			if (re_ident_kind_matches((int) f->ids[i].kind, kind) && f->ids[i].in_title == (pass == 0) &&
+				(f->ids[i].added || !needs_added(kind)))
 				return &f->ids[i];
 	return NULL;
 }
@@ -587,11 +967,98 @@ re_feature_primary(const ReFeature *f)
 	 */
 	for (k = 0; k < (int) (sizeof(order) / sizeof(order[0])); k++)
 		for (i = 0; i < f->nids; i++)
-			if (f->ids[i].kind == order[k] && f->ids[i].in_title)
+			if (re_ident_kind_matches((int) f->ids[i].kind, order[k]) && f->ids[i].in_title)
 				return &f->ids[i];
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < f->nids; i++)
-			if (f->ids[i].kind == order[k] && (f->ids[i].added || order[k] != IK_FUNCTION))
+			if (re_ident_kind_matches((int) f->ids[i].kind, order[k]) && (f->ids[i].added || !needs_added(order[k])))
 				return &f->ids[i];
 	return NULL;
+}
+
+/* Bounds of the sentence of text around at: [*s, *e). Sentences end at ". " + capital/code/quote outside code spans. */
+static void
+sentence_bounds(const char *text, int from, int at, int *s, int *e)
+{
+	int			i,
+				start = from,
+				n = (int) strlen(text);
+	bool		code = false;
+
+	for (i = from; i < n; i++)
+	{
+		bool		end;
+
+		if (text[i] == '`')
+			code = !code;
+		end = !code && ((strchr(".!?", text[i]) && (text[i + 1] == ' ' || text[i + 1] == '\n') &&
+						 (isupper((unsigned char) text[i + 2]) || text[i + 2] == '`' || text[i + 2] == '"' ||
+						  text[i + 2] == '*')) || (text[i] == '\n' && text[i + 1] == '\n'));
+		if (end || i + 1 == n)
+		{
+			if (at < 0 || at <= i)
+			{
+				*s = start;
+				*e = text[i] == '\n' ? i : i + 1;
+				return;
+			}
+			start = i + 2;
+		}
+	}
+	*s = start < n ? start : n;
+	*e = n;
+}
+
+char *
+re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap)
+{
+	int			s,
+				e,
+				from = f->desc_at;
+	char	   *o,
+			   *colon;
+	size_t		n,
+				i,
+				ticks = 0;
+
+	if (f->text == NULL || from >= (int) strlen(f->text))
+		return NULL;			/* no section text */
+	sentence_bounds(f->text, from, at >= from ? at : -1, &s, &e);
+	o = re_strndup(a, f->text + s, (size_t) (e - s));
+	for (i = 0; o[i]; i++)
+		if (o[i] == '\n' || o[i] == '\t')
+			o[i] = ' ';
+	o = re_trim(a, o);
+	/* a leading label ("Fix:", "In short:") of up to four words is not the feature's text */
+	colon = strchr(o, ':');
+	if (colon && colon - o < 30 && colon[1] == ' ' && memchr(o, '`', (size_t) (colon - o)) == NULL)
+	{
+		int			words = 1;
+		const char *q;
+
+		for (q = o; q < colon; q++)
+			words += *q == ' ';
+		if (words <= 4)
+			o = re_trim(a, colon + 1);
+	}
+	n = strlen(o);
+	while (n > 0 && (o[n - 1] == '.' || o[n - 1] == ' '))
+		o[--n] = '\0';
+	if (n > cap)
+	{
+		size_t		cut = cap;
+
+		while (cut > 0 && o[cut] != ' ')
+			cut--;
+		for (i = 0; i < cut; i++)
+			ticks += o[i] == '`';
+		/* never inside a code span: cut before the last opening backtick */
+		if (ticks % 2)
+			while (cut > 0 && o[cut] != '`')
+				cut--;
+		while (cut > 0 && (o[cut - 1] == ' ' || o[cut - 1] == ',' || o[cut - 1] == ';'))
+			cut--;
+		o = re_sprintf(a, "%.*s\xE2\x80\xA6", (int) cut, o);
+	}
+	return o;
 }

@@ -13,7 +13,7 @@
 #include "arena.h"
 
 #define RE_MAX_IDENTS 16
-#define RE_MAX_KINDS 32
+#define RE_MAX_KINDS 64
 
 typedef enum ReIdentKind
 {
@@ -27,6 +27,10 @@ typedef enum ReIdentKind
 	IK_TYPE,					/* CamelCase type */
 	IK_CONST,					/* UPPER_SNAKE mode or constant */
 	IK_NAME,					/* other snake_case name */
+	IK_GUC_ENUM,				/* a setting whose values are listed (`a|b`, a mode, a strategy) */
+	IK_GUC_BOOL,				/* an on/off setting */
+	IK_GUC_INT,					/* a count, size or duration setting */
+	IK_GUC_STRING,				/* a free-form text or list setting */
 	IK_OTHER,
 	IK__COUNT
 } ReIdentKind;
@@ -56,11 +60,20 @@ typedef struct ReFeature
 	const char *priority;
 	ReIdent		ids[RE_MAX_IDENTS];
 	int			nids;
-	unsigned int kinds;			/* bit k = kinds[k] of the definitions */
+	unsigned long long kinds;	/* bit k = kinds[k] of the definitions */
+	const char *text;			/* title and description, as the kind patterns saw them */
+	int			desc_at;		/* where the description starts in text */
+	int			kind_at[RE_MAX_KINDS];	/* offset in text of kind k's pattern match, or -1 */
 } ReFeature;
+
+#define RE_KIND_BIT(k) (1ULL << (k))
 
 const char *re_ident_kind_name(ReIdentKind k);
 int			re_ident_kind_from_name(const char *name);
+/* Does an identifier of kind have satisfy a want of kind want? ("guc" takes every kind of setting) */
+bool		re_ident_kind_matches(int have, int want);
+/* The kind of a setting from its value, declared type or name: IK_GUC_ENUM … IK_GUC_STRING, else IK_GUC. */
+ReIdentKind re_guc_kind(const char *name, const char *value, const char *after);
 
 /* The bold lead title of a cell ("**X.** rest" -> "X"), else the text up to " — " / ". ". */
 char	   *re_bold_lead(ReArena *a, const char *text);
@@ -81,6 +94,13 @@ int			re_feature_extract(ReArena *a, const char *item_id, const char *title, con
 
 /* The identifier of kind k (first in title, else first in text), or NULL. */
 const ReIdent *re_feature_ident(const ReFeature *f, int kind);
+
+/*
+ * The sentence of the feature's section text around offset at (its first
+ * sentence when at < 0), without a leading "Label:", cut to about cap bytes
+ * at a word boundary outside code; NULL when the feature has no section text.
+ */
+char	   *re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap);
 
 /* The identifier that best names the feature (title first; function, setting, syntax, column, table …). */
 const ReIdent *re_feature_primary(const ReFeature *f);

@@ -31,8 +31,71 @@ search_key(ReArena *a, const char *ident)
 	return re_strdup(a, ident);
 }
 
-char *
-re_lens_fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f, const char *ident)
+/* A measurable target the feature's own text states ("< 10 ms", "~45 ms", "2%"), or NULL. */
+static char *
+stated_target(ReArena *a, const char *text)
+{
+	static const char *const units[] = {"ms", "µs", "us", "s", "%", "MB", "GB", "KB", "x", "\xC3\x97", NULL};
+	const char *p;
+
+	for (p = text; p && *p; p++)
+	{
+		const char *d = p,
+				   *q;
+		int			u;
+
+		if (!isdigit((unsigned char) *p) || (p > text && (isalnum((unsigned char) p[-1]) || p[-1] == '.' || p[-1] == ',')))
+			continue;
+		q = p;
+		while (isdigit((unsigned char) *q) || ((*q == ',' || *q == '.') && isdigit((unsigned char) q[1])))
+			q++;
+		while (*q == ' ')
+			q++;
+		for (u = 0; units[u]; u++)
+		{
+			size_t		ul = strlen(units[u]);
+
+			if (strncmp(q, units[u], ul) == 0 && !isalnum((unsigned char) q[ul]))
+			{
+				/* keep a comparison in front: "< 10 ms", "~45 ms" */
+				while (d > text && (d[-1] == ' ' || d[-1] == '<' || d[-1] == '>' || d[-1] == '~') && d > p - 3)
+					d--;
+				while (*d == ' ')
+					d++;
+				return re_strndup(a, d, (size_t) (q + ul - d));
+			}
+		}
+	}
+	return NULL;
+}
+
+/*
+ * The sentence of the feature's section text that made it this kind (where
+ * the kind's pattern matched), else the one naming the identifier; NULL when
+ * only the title says it (the description quotes the title already).
+ */
+static char *
+own_sentence(ReArena *a, const ReFeature *f, const char *ident, int kind)
+{
+	int			at = kind >= 0 && kind < RE_MAX_KINDS ? f->kind_at[kind] : -1;
+
+	if (f->text == NULL)
+		return NULL;
+	if (at < f->desc_at && ident)
+	{
+		char	   *key = search_key(a, ident);
+		const char *hit = strstr(f->text + f->desc_at, key);
+
+		at = hit ? (int) (hit - f->text) : -1;
+	}
+	if (at < f->desc_at)
+		return NULL;
+	return re_feature_sentence(a, f, at, 120);
+}
+
+/* Fill a template; kind is the lens's feature kind (for {quote}), or -1. */
+static char *
+fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f, const char *ident, int kind)
 {
 	ReBuf		b;
 	const char *p;
@@ -85,12 +148,39 @@ re_lens_fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature
 			re_buf_puts(&b, ctx->version);
 			p += 8;
 		}
+		else if (strncmp(p, "{quote}", 7) == 0)
+		{
+			/* ' ("<the section's sentence that made it this kind>")', or nothing */
+			char	   *q = own_sentence(a, f, ident, kind);
+
+			if (q)
+				re_buf_printf(&b, " (\"%s\")", q);
+			p += 6;
+		}
+		else if (strncmp(p, "{target:", 8) == 0 && strchr(p, '}'))
+		{
+			/* the figure the feature states, else the template's default */
+			const char *end = strchr(p, '}');
+			char	   *t = f->text ? stated_target(a, f->text) : NULL;
+
+			if (t)
+				re_buf_printf(&b, "the stated %s", t);
+			else
+				re_buf_append(&b, p + 8, (size_t) (end - p - 8));
+			p = end;
+		}
 		else
 			re_buf_append(&b, p, 1);
 	}
 	out = re_buf_to_arena(a, &b);
 	re_buf_free(&b);
 	return out;
+}
+
+char *
+re_lens_fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f, const char *ident)
+{
+	return fill(a, tmpl, ctx, f, ident, -1);
 }
 
 /* Does the trigger hold? Sets *evidence to the fact that makes it hold. */
@@ -109,6 +199,21 @@ trigger_holds(ReArena *a, const ReLensCtx *ctx, const ReLensDef *l, const ReFeat
 			return false;
 		*evidence = re_sprintf(a, "The tree has no upgrade script from %s to %s yet", ctx->prev_version,
 							   ctx->version);
+		return true;
+	}
+	if (strcmp(l->trigger, "in_docs") == 0)
+	{
+		/* the docs cite what the feature moves or removes */
+		int			n = 0;
+		const char *p;
+
+		if (ident == NULL || ctx->docs_text == NULL)
+			return false;
+		for (p = ctx->docs_text; (p = strstr(p, ident)) != NULL; p += strlen(ident))
+			n++;
+		if (n == 0)
+			return false;
+		*evidence = re_sprintf(a, "The docs tree mentions `%s` %d time%s", ident, n, n == 1 ? "" : "s");
 		return true;
 	}
 	if (strcmp(l->trigger, "not_in_docs") == 0 || strcmp(l->trigger, "not_in_tests") == 0)
@@ -164,6 +269,8 @@ re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nle
 	{
 		const ReFeature *f = &features[fi];
 
+		RE_CHECK_INTERRUPTS();
+
 		for (li = 0; li < nlenses; li++)
 		{
 			const ReLensDef *l = &lenses[li];
@@ -177,7 +284,7 @@ re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nle
 			ReLensHit  *h;
 			ReBuf		b;
 
-			if (k < 0 || !(f->kinds & (1u << k)))
+			if (k < 0 || !(f->kinds & RE_KIND_BIT(k)))
 				continue;
 			/* the lens's identifier kind is preferred; {ident} in a template requires one */
 			if (l->ident_kind && *l->ident_kind)
@@ -191,9 +298,9 @@ re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nle
 			ident = id ? id->text : NULL;
 			if (!trigger_holds(a, ctx, l, f, ident, &evidence))
 				continue;
-			title = re_lens_fill(a, l->title, ctx, f, ident);
-			why = re_lens_fill(a, l->why, ctx, f, ident);
-			verify = re_lens_fill(a, l->verify, ctx, f, ident);
+			title = fill(a, l->title, ctx, f, ident, k);
+			why = fill(a, l->why, ctx, f, ident, k);
+			verify = fill(a, l->verify, ctx, f, ident, k);
 			if (title == NULL || why == NULL || verify == NULL)
 				continue;
 			h = &(*out)[n++];

@@ -33,7 +33,7 @@ test_feature_extract(void)
 	CHECK_STR(norm, "pgtrickle.drain()");
 	CHECK(re_classify_ident(a, "units().find()", "", "", &norm) != IK_FUNCTION);
 	CHECK(re_classify_ident(a, "unwrap()", "Harden ", "", &norm) != IK_FUNCTION);
-	CHECK(re_classify_ident(a, "pg_trickle.log_format = text|json", "Add a ", " GUC", &norm) == IK_GUC);
+	CHECK(re_classify_ident(a, "pg_trickle.log_format = text|json", "Add a ", " GUC", &norm) == IK_GUC_ENUM);
 	CHECK_STR(norm, "pg_trickle.log_format");
 	CHECK(re_classify_ident(a, "storage_backend", "add ", " column to", &norm) == IK_COLUMN);
 	CHECK(re_classify_ident(a, "pgtrickle.pgt_stream_tables", "column to ", " and route", &norm) == IK_TABLE);
@@ -73,6 +73,214 @@ test_feature_extract(void)
 		CHECK(re_feature_extract(a, "X", "t", "d", NULL, &bad, 1, &f, err, sizeof(err)) == -1);
 		CHECK(strstr(err, "bad") != NULL);
 	}
+	re_arena_free(a);
+}
+
+/* The object's kind: a relation is never a function, a setting's value type decides what can be asked of it. */
+static void
+test_object_kinds(void)
+{
+	ReArena    *a = re_arena_new();
+	char	   *norm;
+
+	/* column definitions in the parentheses, or the text calls it a table: a table, not a function */
+	CHECK(re_classify_ident(a, "pgt_schema_version(version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ)", "Add a ",
+							" table seeded with the current version", &norm) == IK_TABLE);
+	CHECK_STR(norm, "pgt_schema_version");
+	CHECK(re_classify_ident(a, "x.history(id BIGINT)", "Add a ", " view over it", &norm) == IK_TABLE);
+	CHECK(re_classify_ident(a, "pgt_dependencies(pgt_id)", "Add catalog indexes on `pgt_relid` and ", "", &norm) == IK_TABLE);
+	/* a function returning TABLE(...) stays a function */
+	CHECK(re_classify_ident(a, "pgtrickle.stream_table_lineage(name TEXT)", "Expose via ",
+							" returning `TABLE(output_col, source_col)`", &norm) == IK_FUNCTION);
+	CHECK_STR(norm, "pgtrickle.stream_table_lineage()");
+	/* a method is not a SQL function */
+	CHECK(re_classify_ident(a, ".unwrap()", "Harden guarded ", " calls", &norm) != IK_FUNCTION);
+	CHECK(re_classify_ident(a, "ctx.name.as_deref().unwrap()", "", "", &norm) != IK_FUNCTION);
+
+	/* settings by value type: listed values and modes are enums, on/off a switch, sizes numbers, TEXT free-form */
+	CHECK(re_classify_ident(a, "x.log_format = text|json", "Add a ", " GUC", &norm) == IK_GUC_ENUM);
+	CHECK(re_classify_ident(a, "x.pooler_mode = 'transaction'", "set ", "", &norm) == IK_GUC_ENUM);
+	CHECK(re_classify_ident(a, "x.merge_strategy = 'delete_insert'", "set via ", "", &norm) == IK_GUC_ENUM);
+	CHECK(re_classify_ident(a, "x.online_evolution = on", "Gate behind ", " GUC (default `off`)", &norm) == IK_GUC_BOOL);
+	CHECK(re_classify_ident(a, "x.wal_enabled = true", "(", ")", &norm) == IK_GUC_BOOL);
+	CHECK(re_classify_ident(a, "x.database_list TEXT", "adds only the ", " GUC declaration", &norm) == IK_GUC_STRING);
+	CHECK(re_classify_ident(a, "x.name_pattern = 'a*'", "set ", "", &norm) == IK_GUC_STRING);
+	CHECK(re_classify_ident(a, "x.history_retention_days", "", " GUC + daily cleanup", &norm) == IK_GUC_INT);
+	CHECK(re_classify_ident(a, "x.batch = 500", "", "", &norm) == IK_GUC_INT);
+	CHECK(re_classify_ident(a, "x.switch", "the ", " setting (default `off`)", &norm) == IK_GUC_BOOL);
+	CHECK(re_classify_ident(a, "x.thing", "the ", " setting", &norm) == IK_GUC);
+	/* "guc" takes every kind of setting, a specific kind only its own */
+	CHECK(re_ident_kind_matches(IK_GUC_ENUM, IK_GUC));
+	CHECK(!re_ident_kind_matches(IK_GUC_ENUM, IK_GUC_STRING));
+	CHECK(!re_ident_kind_matches(IK_GUC, IK_GUC_STRING));
+	CHECK(re_ident_kind_from_name("guc_string") == IK_GUC_STRING);
+	/* "`Sink` trait": one capitalised word the text calls a type */
+	CHECK(re_classify_ident(a, "Sink", "Define a stable ", " trait + dynamic loading", &norm) == IK_TYPE);
+	CHECK(re_classify_ident(a, "Sink", "the ", " of it", &norm) == IK_OTHER);
+	CHECK(re_classify_ident(a, "codec", "add ", " column to `kv.tables`", &norm) == IK_COLUMN);
+	/* "column" must follow the name closely: "`t` mapping each output column" is no column */
+	CHECK(re_classify_ident(a, "pgt_stream_tables", "graph in ", " mapping each ST output column", &norm) == IK_NAME);
+	re_arena_free(a);
+}
+
+/* Patterns of roadmap.feature_kind (sql/roadmap_enrich--0.1.0--0.2.0.sql) that the tests below rely on. */
+static const ReKindDef object_kinds[] = {
+	{"function", NULL, "function", false},
+	{"table", NULL, "table", false},
+	{"guc_free", NULL, "guc_string", false},
+	{"wait", "\\bwaits? (for|until)\\b|\\bdrain\\b|quiesce|\\bpoll(s|ing)? (every|for|until)\\b|"
+	"\\bretr(y|ies) (every|until|up to)\\b|\\bsleeps? (for|between)\\b", NULL, false},
+	{"startup_check", "\\bat (worker |server |backend )?start(up)?\\b[^.]{0,80}\\b(exits?|skips?|refuses?|aborts?)\\b|"
+	"\\brefuses? to start\\b|\\b(exits?|skips?)\\b[^.]{0,40}\\b(at|on) (worker |server )?start(up)?\\b", NULL, false},
+};
+
+static void
+test_feature_objects(void)
+{
+	ReArena    *a = re_arena_new();
+	ReFeature	f;
+	char		err[256];
+	const ReIdent *id;
+	int			i;
+
+	/* a version table named in the title and defined in the text is a table: no function kind, no function ident */
+	CHECK(re_feature_extract(a, "DB-3", "Add `pgtrickle.pgt_schema_version` version tracking table",
+							 "Add a `pgt_schema_version(version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ)` table seeded "
+							 "with the current version.", "P0", object_kinds, 5, &f, err, sizeof(err)) == 0);
+	CHECK(!(f.kinds & RE_KIND_BIT(0)));
+	CHECK(f.kinds & RE_KIND_BIT(1));
+	CHECK(re_feature_ident(&f, IK_FUNCTION) == NULL);
+	id = re_feature_ident(&f, IK_TABLE);
+	CHECK_STR(id ? id->text : NULL, "pgtrickle.pgt_schema_version");
+	for (i = 0; i < f.nids; i++)
+		CHECK(f.ids[i].kind != IK_FUNCTION);
+	/* a name used both as a table and as a "call" is the table */
+	CHECK(re_feature_extract(a, "X-1", "Add the `app.versions` table", "Scripts read `app.versions()` first.", "P1",
+							 object_kinds, 5, &f, err, sizeof(err)) == 0);
+	CHECK(!(f.kinds & RE_KIND_BIT(0)));
+	/* a title's short function name stands for the full name the text adds */
+	CHECK(re_feature_extract(a, "A25", "Bulk `alter_things()` APIs", "Add `app.bulk_alter_things(names TEXT[])`.", "P2",
+							 object_kinds, 5, &f, err, sizeof(err)) == 0);
+	id = re_feature_primary(&f);
+	CHECK_STR(id ? id->text : NULL, "app.bulk_alter_things()");
+	/* PostgreSQL's own pg_* function is used, not added */
+	CHECK(re_feature_extract(a, "A17", "Typed DDL payload", "Add an enum populated via `pg_event_trigger_ddl_commands()`.",
+							 "P1", object_kinds, 5, &f, err, sizeof(err)) == 0);
+	CHECK(!(f.kinds & RE_KIND_BIT(0)));
+	/* a free-form setting is guc_free; an enum setting is not */
+	CHECK(re_feature_extract(a, "S-2", "Multi-database stub (`x.database_list`)", "Adds only the `x.database_list TEXT` GUC.",
+							 "P2", object_kinds, 5, &f, err, sizeof(err)) == 0);
+	CHECK(f.kinds & RE_KIND_BIT(2));
+	CHECK(re_feature_extract(a, "A20", "Logging: `x.log_format = text|json` GUC", NULL, "P1", object_kinds, 5, &f, err,
+							 sizeof(err)) == 0);
+	CHECK(!(f.kinds & RE_KIND_BIT(2)));
+	/* a setting a fix only mentions is not the feature's */
+	CHECK(re_feature_extract(a, "P-1", "Fix decoder", "In WAL mode (`x.wal_list = 'a'`) old values are NULL.", "P1",
+							 object_kinds, 5, &f, err, sizeof(err)) == 0);
+	CHECK(!(f.kinds & RE_KIND_BIT(2)));
+
+	/* an unqualified call in an item about SPI queries or source files is internal code, not SQL API */
+	CHECK(re_feature_extract(a, "PERF-6", "Batch `has_source_changes()` into single query",
+							 "`has_source_changes()` executes N separate SPI queries per tick.", "P2", object_kinds, 5, &f,
+							 err, sizeof(err)) == 0);
+	CHECK(!(f.kinds & RE_KIND_BIT(0)));
+	CHECK(re_feature_extract(a, "PERF-3", "Plans in `explain_st()`", "`app.explain_st(name)` in `src/api.rs` returns text.",
+							 "P2", object_kinds, 5, &f, err, sizeof(err)) == 0);
+	CHECK(f.kinds & RE_KIND_BIT(0));
+
+	/* a startup check is not a background wait; a drain is */
+	CHECK(re_feature_extract(a, "STAB-2", "Read-replica / hot-standby safety guard",
+							 "If the background worker starts on a standby it crash-loops. Fix: detect `pg_is_in_recovery()` "
+							 "at worker startup and exit gracefully with a LOG line.", "P1", object_kinds, 5, &f, err,
+							 sizeof(err)) == 0);
+	CHECK(f.kinds & RE_KIND_BIT(4));
+	CHECK(!(f.kinds & RE_KIND_BIT(3)));
+	/* the sentence that made it a startup check, without its "Fix:" label */
+	CHECK_STR(re_feature_sentence(a, &f, f.kind_at[4], 140),
+			  "detect `pg_is_in_recovery()` at worker startup and exit gracefully with a LOG line");
+	CHECK(re_feature_extract(a, "A35", "Drain mode", "Add `x.drain(timeout_s INT)` that waits for all in-flight refreshes.",
+							 "P1", object_kinds, 5, &f, err, sizeof(err)) == 0);
+	CHECK(f.kinds & RE_KIND_BIT(3));
+	CHECK(!(f.kinds & RE_KIND_BIT(4)));
+	/* a loop the item only fixes is not a wait it adds */
+	CHECK(re_feature_extract(a, "STAB-5", "Harden `unwrap()` in scheduler hot path",
+							 "The scheduler dispatch loop uses `units().find().unwrap()` in the background worker.", "P2",
+							 object_kinds, 5, &f, err, sizeof(err)) == 0);
+	CHECK(!(f.kinds & RE_KIND_BIT(3)));
+	/* long sentences are cut at a word boundary, never inside code */
+	{
+		char	   *q;
+
+		CHECK(re_feature_extract(a, "L-1", "Long", "This sentence names `a_very_long_identifier_name` and goes on and on "
+								 "past the cap. Second.", "P1", object_kinds, 5, &f, err, sizeof(err)) == 0);
+		q = re_feature_sentence(a, &f, -1, 30);
+		CHECK_STR(q, "This sentence names\xE2\x80\xA6");
+	}
+	re_arena_free(a);
+}
+
+/* Lenses gated on the object's kind, and their templates. */
+static void
+test_lens_kinds(void)
+{
+	static const ReLensDef lenses[] = {
+		{"stab_guc_reject", "stability", "guc_free", "always", "guc_string", "P1", "XS", 3, false,
+			"Validate `{ident}` values when they are set", "`{ident}` is free-form text", "`SET {ident} = 'x'` fails"},
+		{"stab_wait_idle", "stability", "wait", "always", "function", "P1", "S", 3, false,
+			"`{ident}` returns at once when nothing is in flight", "{id} waits{quote}",
+		"it returns within {target:100 ms}"},
+		{"ux_move_docs", "ease_of_use", "function", "in_docs", "function", "P2", "XS", 2, false,
+		"Update the docs that cite `{ident}`", "{id} moves it", "grep finds nothing"},
+	};
+	ReArena    *a = re_arena_new();
+	ReFeature	f[3];
+	char		err[256];
+	ReLensCtx	ctx;
+	ReLensHit  *h;
+	int			n,
+				i,
+				reject = 0,
+				idle = 0,
+				moved = 0;
+
+	CHECK(re_feature_extract(a, "A20", "Logging: `x.log_format = text|json` GUC", NULL, "P1", object_kinds, 5, &f[0], err,
+							 sizeof(err)) == 0);
+	CHECK(re_feature_extract(a, "S-2", "Stub (`x.database_list`)", "Adds the `x.database_list TEXT` GUC.", "P2",
+							 object_kinds, 5, &f[1], err, sizeof(err)) == 0);
+	CHECK(re_feature_extract(a, "A35", "Drain mode", "Add `x.drain(timeout_s INT)` that waits for all in-flight refreshes. "
+							 "It answers in < 50 ms.", "P1", object_kinds, 5, &f[2], err, sizeof(err)) == 0);
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.version = "0.36.0";
+	ctx.prev_version = "0.35.0";
+	ctx.docs_text = "Call x.drain() before maintenance.";
+	ctx.kinds = object_kinds;
+	ctx.nkinds = 5;
+	n = re_lens_apply(a, &ctx, lenses, 3, f, 3, &h);
+	for (i = 0; i < n; i++)
+	{
+		if (strcmp(h[i].lens->lens_id, "stab_guc_reject") == 0)
+		{
+			reject++;
+			/* only the free-form setting, never the enum one */
+			CHECK_STR(h[i].feature->item_id, "S-2");
+		}
+		if (strcmp(h[i].lens->lens_id, "stab_wait_idle") == 0)
+		{
+			idle++;
+			CHECK_STR(h[i].title, "`x.drain()` returns at once when nothing is in flight");
+			/* the why quotes the feature's own sentence; the target is the one it states */
+			CHECK(strstr(h[i].description, "A35 waits (\"Add `x.drain(timeout_s INT)` that waits for all in-flight refreshes\")") != NULL);
+			CHECK(strstr(h[i].description, "within the stated < 50 ms") != NULL);
+		}
+		if (strcmp(h[i].lens->lens_id, "ux_move_docs") == 0)
+		{
+			moved++;
+			CHECK(strstr(h[i].description, "The docs tree mentions `x.drain()` 1 time.") != NULL);
+		}
+	}
+	CHECK(reject == 1 && idle == 1);
+	/* in_docs looks for the identifier itself: "x.drain()" is cited as "x.drain()" */
+	CHECK(moved == 1);
 	re_arena_free(a);
 }
 
@@ -540,6 +748,9 @@ static void
 test_engine(void)
 {
 	test_feature_extract();
+	test_object_kinds();
+	test_feature_objects();
+	test_lens_kinds();
 	test_lenses();
 	test_selector();
 	test_deferred_closed_later();

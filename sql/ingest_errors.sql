@@ -39,12 +39,16 @@ SELECT roadmap.ingest('/tmp/roadmap_enrich_fixtures/sample') > 0 AS inside_roots
 SET roadmap_enrich.allowed_roots = '/tmp/roadmap_enrich_fix';
 SELECT roadmap.ingest('/tmp/roadmap_enrich_fixtures/sample');
 \echo :LAST_ERROR_SQLSTATE
+-- the git directory a .git file points to must lie inside the roots too
+SET roadmap_enrich.allowed_roots = '/tmp/roadmap_enrich_fixtures';
+SELECT roadmap.ingest('/tmp/roadmap_enrich_fixtures/wb_gitfile');
+\echo :LAST_ERROR_SQLSTATE
 RESET roadmap_enrich.allowed_roots;
 -- nothing but the successful ingests above left a trace
 SELECT count(*) - :repos_before AS new_repos FROM roadmap.repository;
 -- each failed call is logged in roadmap.run by a background worker (its own
--- transaction, since the caller's rolled back): wait for the 12 rows
-\! for i in $(seq 1 100); do n=$(psql -X -At -h /tmp -p "$PGPORT" -d contrib_regression -c "select count(*) from roadmap.run where outcome = 'error' and kind = 'ingest'"); [ "$n" -ge 12 ] && break; sleep 0.1; done; echo "error rows: $n"
+-- transaction, since the caller's rolled back): wait for the 13 rows
+\! for i in $(seq 1 100); do n=$(psql -X -At -h /tmp -p "$PGPORT" -d contrib_regression -c "select count(*) from roadmap.run where outcome = 'error' and kind = 'ingest'"); [ "$n" -ge 13 ] && break; sleep 0.1; done; echo "error rows: $n"
 SELECT left(error, 5) AS sqlstate, count(*) FROM roadmap.run WHERE outcome = 'error' AND kind = 'ingest'
  GROUP BY 1 ORDER BY 1;
 SELECT error FROM roadmap.run WHERE outcome = 'error' AND error LIKE '%no-such-branch%';

@@ -49,3 +49,8 @@ SELECT count(*) > 0 AS proposed FROM roadmap.enrich('0.10.0', '/tmp/roadmap_enri
 -- render(write => false) previews without writing; diff shows what would change
 SELECT length(roadmap.render('0.10.0', '/tmp/roadmap_enrich_fixtures/wb_mono', write => false)) > 0 AS previewed;
 SELECT roadmap.diff('0.10.0', '/tmp/roadmap_enrich_fixtures/wb_mono') = '' AS nothing_left_to_change;
+-- commit => false: the release file is written into the work tree, no commit is made
+SELECT count(*) > 0 AS proposed FROM roadmap.enrich('0.11.0', '/tmp/roadmap_enrich_fixtures/wb_nocommit', apply => false);
+SELECT length(roadmap.render('0.11.0', '/tmp/roadmap_enrich_fixtures/wb_nocommit', write => true, commit => false)) > 0 AS rendered;
+SELECT state, commit IS NULL AS no_commit, files_only FROM roadmap.wait_writeback(timeout => '10 s');
+\! cd /tmp/roadmap_enrich_fixtures/wb_nocommit && git log --format=%s | head -1 && git status --porcelain && grep -c '^### Correctness$' roadmap/v0.11.0.md-full.md

@@ -28,6 +28,9 @@ CONF
     if as_user "$PGBIN/pg_ctl" -D "$PGDATA" status >/dev/null 2>&1; then
       echo "PostgreSQL already running: psql -h /tmp -p $PGPORT -U postgres"; exit 0
     fi
+    # the server must not inherit the caller's descriptors: a lock held by a
+    # `flock FILE cmd` caller would stay held for the server's whole life
+    for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && [ "$fd" -lt 255 ] && eval "exec $fd>&-" 2>/dev/null; done
     as_user "$PGBIN/pg_ctl" -D "$PGDATA" -l "$PGDATA/server.log" -w start >/dev/null
     echo "PostgreSQL running: psql -h /tmp -p $PGPORT -U postgres"
     ;;

@@ -153,6 +153,33 @@ path_under(const char *p, const char *root)
 	return p[n] == '\0' || p[n] == '/' || (n == 1 && root[0] == '/');
 }
 
+/* True when directory dir exists and lies under allowed_roots (or the list is empty). */
+bool
+re_path_allowed(const char *dir)
+{
+	char		resolved[PATH_MAX];
+	char	   *roots,
+			   *tok,
+			   *save = NULL;
+	bool		ok = false;
+
+	if (re_allowed_roots == NULL || re_allowed_roots[0] == '\0')
+		return true;
+	if (realpath(dir, resolved) == NULL)
+		return false;
+	roots = pstrdup(re_allowed_roots);
+	for (tok = strtok_r(roots, ",", &save); tok && !ok; tok = strtok_r(NULL, ",", &save))
+	{
+		char		rroot[PATH_MAX];
+
+		while (*tok == ' ')
+			tok++;
+		ok = *tok && realpath(tok, rroot) && path_under(resolved, rroot);
+	}
+	pfree(roots);
+	return ok;
+}
+
 /*
  * Canonicalise a repository path and check it against allowed_roots: the
  * one place a caller's repository path becomes a server path. The privilege
@@ -164,10 +191,6 @@ re_resolve_repo_path(const char *path)
 {
 	char		resolved[PATH_MAX];
 	struct stat st;
-	char	   *roots,
-			   *tok,
-			   *save = NULL;
-	bool		ok = false;
 
 	re_require_read_privilege();
 	if (path[0] != '/')
@@ -185,22 +208,7 @@ re_resolve_repo_path(const char *path)
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("repository path \"%s\" is not a directory", path),
 				 errhint("Pass the repository's top-level directory.")));
-	if (re_allowed_roots == NULL || re_allowed_roots[0] == '\0')
-		return pstrdup(resolved);
-	roots = pstrdup(re_allowed_roots);
-	for (tok = strtok_r(roots, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-	{
-		char		rroot[PATH_MAX];
-
-		while (*tok == ' ')
-			tok++;
-		if (*tok && realpath(tok, rroot) && path_under(resolved, rroot))
-		{
-			ok = true;
-			break;
-		}
-	}
-	if (!ok)
+	if (!re_path_allowed(resolved))
 		ereport(ERROR,
 				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
 				 errmsg("repository \"%s\" is outside roadmap_enrich.allowed_roots", resolved),

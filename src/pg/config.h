@@ -31,5 +31,6 @@ MdLimits	re_md_limits(void);
 void		re_require_read_privilege(void);
 void		re_require_write_privilege(void);
 char	   *re_resolve_repo_path(const char *path);
+bool		re_path_allowed(const char *dir);
 
 #endif

@@ -221,3 +221,14 @@ re_report_git_write(RgStatus st, const char *path, const char *err)
 	}
 	pg_unreachable();
 }
+
+/* The git directory a repository's .git file points to lies outside allowed_roots. */
+void
+re_report_gitdir_outside(const char *path, const char *gitdir)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+			 errmsg("git directory of repository \"%s\" is outside roadmap_enrich.allowed_roots", path),
+			 errdetail("The repository's .git file points to \"%s\"; nothing was read from it.", gitdir),
+			 errhint("Move the git directory under an allowed root, or a superuser can add its directory to roadmap_enrich.allowed_roots.")));
+}

@@ -41,6 +41,9 @@ RE_NORETURN void re_report_out_of_memory(size_t size) RE_NORETURN_END;
 /* A ref uses revision search syntax (":/text", "^{/text}", "rev:path"). */
 RE_NORETURN void re_report_git_ref_syntax(const char *ref, const char *err) RE_NORETURN_END;
 
+/* The git directory a repository's .git file points to lies outside allowed_roots. */
+RE_NORETURN void re_report_gitdir_outside(const char *path, const char *gitdir) RE_NORETURN_END;
+
 /* Checking or applying a write-back failed (st != RG_OK). */
 RE_NORETURN void re_report_git_write(RgStatus st, const char *path, const char *err) RE_NORETURN_END;
 

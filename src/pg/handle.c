@@ -11,6 +11,7 @@
 #include "config.h"
 #include "errors.h"
 #include "handle.h"
+#include "../core/gitwrite.h"
 
 /* Memory-context callback: free libgit2 objects and the core arena. */
 static void
@@ -25,6 +26,21 @@ handle_release(void *arg)
 	re_git_close(&h->git);
 	re_arena_free(h->arena);
 	h->arena = NULL;
+}
+
+/*
+ * allowed_roots covers the repository's git data too: a .git file (or a
+ * linked work tree) may point anywhere on the server.
+ */
+static void
+check_git_dirs(ReHandle *h, const char *path)
+{
+	const char *dirs[2] = {re_gitw_gitdir(&h->git), re_gitw_commondir(&h->git)};
+	int			i;
+
+	for (i = 0; i < 2; i++)
+		if (dirs[i] && !re_path_allowed(dirs[i]))
+			re_report_gitdir_outside(path, dirs[i]);
 }
 
 /* Open a repository; its handles die with a private memory context. */
@@ -50,6 +66,7 @@ re_handle_open(const char *path, const char *what)
 	st = re_git_open(&h->git, path, err, sizeof(err));
 	if (st != RG_OK)
 		re_report_git_open(st, path, err, what);
+	check_git_dirs(h, path);
 	h->git.max_total = (size_t) re_max_ingest_bytes;
 	return h;
 }

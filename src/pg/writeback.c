@@ -103,35 +103,6 @@ static bool have_writeback_table(void);
 
 /* ------------------------------------------------- repository directories */
 
-static bool
-under_allowed_roots(const char *dir)
-{
-	char		resolved[PATH_MAX];
-	char	   *roots,
-			   *tok,
-			   *save = NULL;
-
-	if (re_allowed_roots == NULL || re_allowed_roots[0] == '\0')
-		return true;
-	if (realpath(dir, resolved) == NULL)
-		return false;
-	roots = pstrdup(re_allowed_roots);
-	for (tok = strtok_r(roots, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-	{
-		char		rroot[PATH_MAX];
-		size_t		n;
-
-		while (*tok == ' ')
-			tok++;
-		if (*tok == '\0' || realpath(tok, rroot) == NULL)
-			continue;
-		n = strlen(rroot);
-		if (strncmp(resolved, rroot, n) == 0 && (resolved[n] == '\0' || resolved[n] == '/' || n == 1))
-			return true;
-	}
-	return false;
-}
-
 /*
  * The work tree must be the repository path itself (no core.worktree
  * elsewhere), and the git directory a .git file points to must be inside
@@ -156,7 +127,7 @@ check_dirs(ReHandle *h, const char *repo_path, char *err, size_t errlen)
 		return RG_EPATH;
 	}
 	for (i = 0; i < 2; i++)
-		if (dirs[i] && !under_allowed_roots(dirs[i]))
+		if (dirs[i] && !re_path_allowed(dirs[i]))
 		{
 			snprintf(err, errlen, "the git directory %s is outside roadmap_enrich.allowed_roots (\"%s\")",
 					 dirs[i], re_allowed_roots);

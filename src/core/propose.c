@@ -715,6 +715,22 @@ policy_of(const ReProposeIn *in)
 	return p;
 }
 
+/*
+ * Feature items a pillar may take. A release with few features spreads them
+ * over every pillar: each pillar takes at most its share of the features'
+ * pillar uses, so the first pillars do not spend them all (3 features x 3
+ * uses = 9 -> 1 a pillar, not 3 each in the first three pillars).
+ */
+static int
+feature_share(const ReProposeIn *in, const RePolicy *pol)
+{
+	int			cap = in->nfeatures * pol->max_uses_per_feature / RE_NPILLARS;
+
+	if (cap < 1)
+		cap = 1;
+	return cap < pol->max_feature ? cap : pol->max_feature;
+}
+
 /* Feature-lens candidates from the target's own items. */
 static int
 add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, size_t errlen)
@@ -734,6 +750,7 @@ add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, 
 	ctx.prev_version = in->prev_version;
 	ctx.docs_text = in->docs_text;
 	ctx.tests_text = in->tests_text;
+	ctx.section_text = in->section_text;
 	ctx.has_upgrade_script = in->has_upgrade_script;
 	ctx.kinds = in->kinds;
 	ctx.nkinds = in->nkinds;
@@ -825,7 +842,8 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 	Cand	   *cands = re_alloc(a, sizeof(Cand) * (size_t) (ncand + 1));
 	int			nc = 0,
 				i,
-				pi;
+				pi,
+				feature_cap;
 	int		   *uses = re_alloc(a, sizeof(int) * (size_t) (in->nfeatures + 1));
 	ReBuf		risks;
 	Cand	  **chosen;
@@ -869,6 +887,7 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 
 	out->items = re_alloc(a, sizeof(ReProposal) * (size_t) (nc + 1));
 	chosen = re_alloc(a, sizeof(Cand *) * (size_t) (nc + 1));
+	feature_cap = feature_share(in, &pol);
 	for (pi = 0; pi < RE_NPILLARS; pi++)
 	{
 		const RePillarDef *pd = &in->pillars[pi];
@@ -917,7 +936,7 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 		 * feature already used elsewhere ranked down so the pillars spread
 		 * over the release's features.
 		 */
-		for (src = 0; src < pol.max_feature && out->n - first < pol.max_per_pillar; src++)
+		for (src = 0; src < feature_cap && out->n - first < pol.max_per_pillar; src++)
 		{
 			int			best = -1;
 			double		best_rank = 0;

@@ -502,8 +502,10 @@ classify_word(const char *s, const char *bctx, const char *after)
 			return IK_TYPE;
 		return IK_OTHER;
 	}
+	if (lower && (near_word(after, 12, "column") || (strchr(s, '_') && near_word(bctx, 25, "column"))))
+		return IK_COLUMN;		/* "add `codec` column", "columns `a_b`" */
 	if (lower && strchr(s, '_'))
-		return near_word(after, 12, "column") || near_word(bctx, 25, "column") ? IK_COLUMN : IK_NAME;
+		return IK_NAME;
 	return IK_OTHER;
 }
 

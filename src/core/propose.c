@@ -715,22 +715,6 @@ policy_of(const ReProposeIn *in)
 	return p;
 }
 
-/*
- * Feature items a pillar may take. A release with few features spreads them
- * over every pillar: each pillar takes at most its share of the features'
- * pillar uses, so the first pillars do not spend them all (3 features x 3
- * uses = 9 -> 1 a pillar, not 3 each in the first three pillars).
- */
-static int
-feature_share(const ReProposeIn *in, const RePolicy *pol)
-{
-	int			cap = in->nfeatures * pol->max_uses_per_feature / RE_NPILLARS;
-
-	if (cap < 1)
-		cap = 1;
-	return cap < pol->max_feature ? cap : pol->max_feature;
-}
-
 /* Feature-lens candidates from the target's own items. */
 static int
 add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, size_t errlen)
@@ -833,233 +817,309 @@ repeats_chosen(Cand **chosen, int first, int n, const Cand *c)
 	return false;
 }
 
-int
-re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
+/* The selector's working state: candidates, what each pillar chose so far. */
+typedef struct Sel
 {
-	RePolicy	pol = policy_of(in);
-	int			nlens_max = in->nfeatures * in->nlenses;
-	int			ncand = in->ndeferred + in->nevidence + in->nfocus + nlens_max;
-	Cand	   *cands = re_alloc(a, sizeof(Cand) * (size_t) (ncand + 1));
-	int			nc = 0,
-				i,
-				pi,
-				feature_cap;
-	int		   *uses = re_alloc(a, sizeof(int) * (size_t) (in->nfeatures + 1));
-	ReBuf		risks;
-	Cand	  **chosen;
-	const ReDeferredIn **stale = re_alloc(a, sizeof(ReDeferredIn *) * (size_t) (in->ndeferred + 1));
-	int			nstale = 0;
+	ReArena    *a;
+	const ReProposeIn *in;
+	RePolicy	pol;
+	Cand	   *cands;
+	int			nc;
+	Cand	  **chosen;			/* parallel to out->items */
+	int		   *uses;			/* pillars each feature appears in */
+	ReProposeOut *out;
+	const ReDeferredIn **stale;
+	int			nstale;
+} Sel;
 
-	memset(out, 0, sizeof(*out));
+/*
+ * The candidate producers: deferred items (stale ones go to Conflicts &
+ * Risks), code evidence, focus-area gaps and feature lenses. Returns the
+ * number of candidates, -1 on error (out->error set).
+ */
+static int
+produce_candidates(Sel *s)
+{
+	const ReProposeIn *in = s->in;
+	int			nc = 0,
+				i;
+
 	for (i = 0; i < in->ndeferred; i++)
 	{
 		if (in->deferred[i].pillar == NULL)
 			continue;
 		RE_CHECK_INTERRUPTS();
 		/* carried too long: the planner confirms or drops it, we do not re-propose it */
-		if (in->deferred[i].carried > pol.stale_after)
+		if (in->deferred[i].carried > s->pol.stale_after)
 		{
-			stale[nstale++] = &in->deferred[i];
+			s->stale[s->nstale++] = &in->deferred[i];
 			continue;
 		}
-		add_deferred(a, in, &in->deferred[i], &cands[nc++]);
+		add_deferred(s->a, in, &in->deferred[i], &s->cands[nc++]);
 	}
-	out->stale_deferred = nstale;
+	s->out->stale_deferred = s->nstale;
 	for (i = 0; i < in->nevidence; i++)
 		if (in->evidence[i].total_hits > 0)
 		{
 			RE_CHECK_INTERRUPTS();
-			add_evidence(a, in, &in->evidence[i], &cands[nc++]);
+			add_evidence(s->a, in, &in->evidence[i], &s->cands[nc++]);
 		}
 	for (i = 0; i < in->nfocus; i++)
 	{
-		add_gap(a, in, &in->focus[i], &cands[nc]);
-		cands[nc].tier = in->focus[i].planned_in_target > 0;
+		add_gap(s->a, in, &in->focus[i], &s->cands[nc]);
+		s->cands[nc].tier = in->focus[i].planned_in_target > 0;
 		nc++;
 	}
 	if (in->nfeatures > 0 && in->nlenses > 0)
+		nc = add_features(s->a, in, s->cands, nc, s->out->error, sizeof(s->out->error));
+	return nc;
+}
+
+/*
+ * A pillar that already holds at least min_per_pillar of exactly the items
+ * we would write (same title under the pillar's prefix) was enriched
+ * before: add nothing, so a second run changes nothing.
+ */
+static bool
+pillar_enriched(const Sel *s, const RePillarDef *pd)
+{
+	const ReProposeIn *in = s->in;
+	int			ours = 0,
+				i,
+				k;
+	size_t		plen = strlen(pd->prefix);
+
+	for (i = 0; i < s->nc; i++)
 	{
-		nc = add_features(a, in, cands, nc, out->error, sizeof(out->error));
-		if (nc < 0)
-			return -1;
-	}
-	qsort(cands, nc, sizeof(Cand), cand_cmp);
+		const Cand *c = &s->cands[i];
 
-	out->items = re_alloc(a, sizeof(ReProposal) * (size_t) (nc + 1));
-	chosen = re_alloc(a, sizeof(Cand *) * (size_t) (nc + 1));
-	feature_cap = feature_share(in, &pol);
-	for (pi = 0; pi < RE_NPILLARS; pi++)
-	{
-		const RePillarDef *pd = &in->pillars[pi];
-		int			first = out->n,
-					src,
-					tier;
-		bool	   *ok = re_alloc(a, sizeof(bool) * (size_t) (nc + 1));
-		const char *used_focus[64];
-		int			nused = 0;
-
-		/*
-		 * A pillar that already holds at least three of exactly the items
-		 * we would write (same title under the pillar's prefix) was enriched
-		 * before: add nothing, so a second run changes nothing.
-		 */
-		{
-			int			ours = 0,
-						k;
-			size_t		plen = strlen(pd->prefix);
-
-			for (i = 0; i < nc; i++)
+		RE_CHECK_INTERRUPTS();
+		if (c->p.pillar == NULL || strcmp(c->p.pillar, pd->key) != 0)
+			continue;
+		for (k = 0; k < in->nexisting; k++)
+			if (strncmp(in->existing[k].id, pd->prefix, plen) == 0 && in->existing[k].id[plen] == '-' &&
+				strcmp(in->existing[k].text, c->p.title) == 0)
 			{
-				RE_CHECK_INTERRUPTS();
-				if (cands[i].p.pillar == NULL || strcmp(cands[i].p.pillar, pd->key) != 0)
-					continue;
-				for (k = 0; k < in->nexisting; k++)
-					if (strncmp(in->existing[k].id, pd->prefix, plen) == 0 && in->existing[k].id[plen] == '-' &&
-						strcmp(in->existing[k].text, cands[i].p.title) == 0)
-					{
-						ours++;
-						break;
-					}
-			}
-			if (ours >= pol.min_per_pillar)
-			{
-				out->already_enriched++;
-				continue;
-			}
-		}
-		for (i = 0; i < nc; i++)
-			ok[i] = cands[i].p.pillar && strcmp(cands[i].p.pillar, pd->key) == 0 && eligible(a, in, &cands[i], out);
-
-		/*
-		 * 1. feature lenses: the best-ranked (feature, lens) pairs, one per
-		 * feature in a pillar, a feature in at most max_uses pillars, and a
-		 * feature already used elsewhere ranked down so the pillars spread
-		 * over the release's features.
-		 */
-		for (src = 0; src < feature_cap && out->n - first < pol.max_per_pillar; src++)
-		{
-			int			best = -1;
-			double		best_rank = 0;
-
-			for (i = 0; i < nc; i++)
-			{
-				Cand	   *c = &cands[i];
-				double		r;
-				int			k,
-							dup = 0;
-
-				RE_CHECK_INTERRUPTS();
-
-				if (!ok[i] || c->kind != 3 || uses[c->feature] >= pol.max_uses_per_feature)
-					continue;
-				for (k = first; k < out->n; k++)
-					if (chosen[k]->feature == c->feature)
-						dup = 1;
-				if (dup || repeats_chosen(chosen, first, out->n, c))
-					continue;
-				r = c->rank - pol.reuse_penalty * uses[c->feature];
-				if (best < 0 || r > best_rank)
-				{
-					best = i;
-					best_rank = r;
-				}
-			}
-			if (best < 0)
+				ours++;
 				break;
-			ok[best] = false;
-			uses[cands[best].feature]++;
-			chosen[out->n] = &cands[best];
-			out->items[out->n++] = cands[best].p;
-		}
-		/* 2. deferred items, most carried first; 3. code evidence, largest count first */
-		for (src = 0; src <= 1; src++)
+			}
+	}
+	return ours >= s->pol.min_per_pillar;
+}
+
+static void
+take(Sel *s, int i)
+{
+	s->chosen[s->out->n] = &s->cands[i];
+	s->out->items[s->out->n++] = s->cands[i].p;
+}
+
+/*
+ * Feature items a pillar may take. A release with few features spreads them
+ * over every pillar: each pillar takes at most its share of the features'
+ * pillar uses, so the first pillars do not spend them all (3 features x 3
+ * uses = 9 -> 1 a pillar, not 3 each in the first three pillars).
+ */
+static int
+feature_share(const ReProposeIn *in, const RePolicy *pol)
+{
+	int			cap = in->nfeatures * pol->max_uses_per_feature / RE_NPILLARS;
+
+	if (cap < 1)
+		cap = 1;
+	return cap < pol->max_feature ? cap : pol->max_feature;
+}
+
+/*
+ * 1. feature lenses: the best-ranked (feature, lens) pairs, one per feature
+ * in a pillar, a feature in at most max_uses pillars, and a feature already
+ * used elsewhere ranked down so the pillars spread over the release's
+ * features.
+ */
+static void
+select_features(Sel *s, bool *ok, int first)
+{
+	int			src,
+				i,
+				cap = feature_share(s->in, &s->pol);
+
+	for (src = 0; src < cap && s->out->n - first < s->pol.max_per_pillar; src++)
+	{
+		int			best = -1;
+		double		best_rank = 0;
+
+		for (i = 0; i < s->nc; i++)
 		{
-			int			taken = 0,
-						cap = src == 0 ? pol.max_deferred : pol.max_evidence;
+			Cand	   *c = &s->cands[i];
+			double		r;
+			int			k,
+						dup = 0;
 
-			for (i = 0; i < nc && taken < cap && out->n - first < pol.max_per_pillar; i++)
+			RE_CHECK_INTERRUPTS();
+
+			if (!ok[i] || c->kind != 3 || s->uses[c->feature] >= s->pol.max_uses_per_feature)
+				continue;
+			for (k = first; k < s->out->n; k++)
+				if (s->chosen[k]->feature == c->feature)
+					dup = 1;
+			if (dup || repeats_chosen(s->chosen, first, s->out->n, c))
+				continue;
+			r = c->rank - s->pol.reuse_penalty * s->uses[c->feature];
+			if (best < 0 || r > best_rank)
 			{
-				if (!ok[i] || cands[i].kind != src || repeats_chosen(chosen, first, out->n, &cands[i]))
-					continue;
-				ok[i] = false;
-				if (cands[i].p.focus_id && nused < 64)
-					used_focus[nused++] = cands[i].p.focus_id;
-				chosen[out->n] = &cands[i];
-				out->items[out->n++] = cands[i].p;
-				taken++;
+				best = i;
+				best_rank = r;
 			}
 		}
-		/*
-		 * 4. focus-area gaps fill the pillar to the minimum (fresh areas
-		 * first, then areas the target already touches); beyond it only
-		 * strong gaps are added.
-		 */
-		for (tier = 0; tier <= 1; tier++)
-			for (i = 0; i < nc && out->n - first < pol.max_per_pillar; i++)
-			{
-				Cand	   *c = &cands[i];
-				int			k,
-							seen = 0;
+		if (best < 0)
+			break;
+		ok[best] = false;
+		s->uses[s->cands[best].feature]++;
+		take(s, best);
+	}
+}
 
-				if (!ok[i] || c->kind != 2 || c->tier != tier)
-					continue;
-				for (k = 0; k < nused; k++)
-					if (strcmp(used_focus[k], c->p.focus_id) == 0)
-						seen = 1;
-				if (seen || repeats_chosen(chosen, first, out->n, c))
-					continue;
-				/* beyond the minimum only strong gaps, and none when the release lists features */
-				if (out->n - first >= pol.min_per_pillar &&
-					(tier > 0 || c->p.score < pol.strong_gap || in->nfeatures > 0))
-					continue;
-				ok[i] = false;
-				if (nused < 64)
-					used_focus[nused++] = c->p.focus_id;
-				chosen[out->n] = c;
-				out->items[out->n++] = c->p;
-			}
-		for (i = first; i < out->n; i++)
+/* 2. deferred items, most carried first; 3. code evidence, largest count first. */
+static void
+select_sources(Sel *s, bool *ok, int first, const char **used_focus, int *nused)
+{
+	int			src,
+				i;
+
+	for (src = 0; src <= 1; src++)
+	{
+		int			taken = 0,
+					cap = src == 0 ? s->pol.max_deferred : s->pol.max_evidence;
+
+		for (i = 0; i < s->nc && taken < cap && s->out->n - first < s->pol.max_per_pillar; i++)
 		{
-			Cand	   *c = chosen[i];
-			const ReRuleIn *rule = cited_rule(a, in, re_sprintf(a, "%s %s", c->p.title, c->p.description));
-
-			if (rule)
-			{
-				out->items[i].rule_no = rule->rule_no;
-				/* quoted only while the description stays within four sentences */
-				if (re_sentence_count(c->p.description) <= 3)
-					out->items[i].description = re_sprintf(a, "%s %s (line %d): \"%s\"", c->p.description,
-													   rule->path ? rule->path : "AGENTS.md", rule->line, rule->text);
-				if (c->kind == 1)
-					out->items[i].priority = "P0";	/* the code violates a stated constraint */
-			}
-			out->items[i].item_id = re_sprintf(a, "%s-%d", pd->prefix, pd->next_number + (i - first));
+			if (!ok[i] || s->cands[i].kind != src || repeats_chosen(s->chosen, first, s->out->n, &s->cands[i]))
+				continue;
+			ok[i] = false;
+			if (s->cands[i].p.focus_id && *nused < 64)
+				used_focus[(*nused)++] = s->cands[i].p.focus_id;
+			take(s, i);
+			taken++;
 		}
 	}
+}
 
-	/* a deferred item blocked by another: depend on its re-proposal, else on the old id */
+/*
+ * 4. focus-area gaps fill the pillar to the minimum (fresh areas first, then
+ * areas the target already touches); beyond it only strong gaps are added.
+ */
+static void
+select_gaps(Sel *s, bool *ok, int first, const char **used_focus, int *nused)
+{
+	int			tier,
+				i;
+
+	for (tier = 0; tier <= 1; tier++)
+		for (i = 0; i < s->nc && s->out->n - first < s->pol.max_per_pillar; i++)
+		{
+			Cand	   *c = &s->cands[i];
+			int			k,
+						seen = 0;
+
+			if (!ok[i] || c->kind != 2 || c->tier != tier)
+				continue;
+			for (k = 0; k < *nused; k++)
+				if (strcmp(used_focus[k], c->p.focus_id) == 0)
+					seen = 1;
+			if (seen || repeats_chosen(s->chosen, first, s->out->n, c))
+				continue;
+			/* beyond the minimum only strong gaps, and none when the release lists features */
+			if (s->out->n - first >= s->pol.min_per_pillar &&
+				(tier > 0 || c->p.score < s->pol.strong_gap || s->in->nfeatures > 0))
+				continue;
+			ok[i] = false;
+			if (*nused < 64)
+				used_focus[(*nused)++] = c->p.focus_id;
+			take(s, i);
+		}
+}
+
+/* Cite the AGENTS.md rule an item touches and number the pillar's items. */
+static void
+finish_pillar(Sel *s, const RePillarDef *pd, int first)
+{
+	int			i;
+
+	for (i = first; i < s->out->n; i++)
+	{
+		Cand	   *c = s->chosen[i];
+		ReProposal *p = &s->out->items[i];
+		const ReRuleIn *rule = cited_rule(s->a, s->in, re_sprintf(s->a, "%s %s", c->p.title, c->p.description));
+
+		if (rule)
+		{
+			p->rule_no = rule->rule_no;
+			/* quoted only while the description stays within four sentences */
+			if (re_sentence_count(c->p.description) <= 3)
+				p->description = re_sprintf(s->a, "%s %s (line %d): \"%s\"", c->p.description,
+											rule->path ? rule->path : "AGENTS.md", rule->line, rule->text);
+			if (c->kind == 1)
+				p->priority = "P0"; /* the code violates a stated constraint */
+		}
+		p->item_id = re_sprintf(s->a, "%s-%d", pd->prefix, pd->next_number + (i - first));
+	}
+}
+
+/* The selector for one pillar: feature lenses, deferred, evidence, then gaps. */
+static void
+select_pillar(Sel *s, const RePillarDef *pd)
+{
+	int			first = s->out->n,
+				i;
+	bool	   *ok;
+	const char *used_focus[64];
+	int			nused = 0;
+
+	if (pillar_enriched(s, pd))
+	{
+		s->out->already_enriched++;
+		return;
+	}
+	ok = re_alloc(s->a, sizeof(bool) * (size_t) (s->nc + 1));
+	for (i = 0; i < s->nc; i++)
+		ok[i] = s->cands[i].p.pillar && strcmp(s->cands[i].p.pillar, pd->key) == 0 &&
+			eligible(s->a, s->in, &s->cands[i], s->out);
+	select_features(s, ok, first);
+	select_sources(s, ok, first, used_focus, &nused);
+	select_gaps(s, ok, first, used_focus, &nused);
+	finish_pillar(s, pd, first);
+}
+
+/*
+ * Dependencies: a deferred item blocked by another depends on its
+ * re-proposal, else on the old id; test gaps of the engine's focus areas
+ * depend on an engine-core correctness item.
+ */
+static void
+link_dependencies(Sel *s)
+{
+	ReProposeOut *out = s->out;
+	int			i,
+				k;
+
 	for (i = 0; i < out->n; i++)
 	{
-		const Cand *c = chosen[i];
-		int			k;
+		const Cand *c = s->chosen[i];
 
 		if (c->kind != 0 || c->blocker == NULL)
 			continue;
 		for (k = 0; k < out->n; k++)
-			if (chosen[k]->kind == 0 && strcmp(chosen[k]->origin_version, c->origin_version) == 0 &&
-				strcmp(chosen[k]->origin_id, c->blocker) == 0)
+			if (s->chosen[k]->kind == 0 && strcmp(s->chosen[k]->origin_version, c->origin_version) == 0 &&
+				strcmp(s->chosen[k]->origin_id, c->blocker) == 0)
 				break;
 		if (k < out->n)
-			out->items[i].dependencies = re_sprintf(a, "%s (v%s %s)", out->items[k].item_id, c->origin_version, c->blocker);
+			out->items[i].dependencies = re_sprintf(s->a, "%s (v%s %s)", out->items[k].item_id, c->origin_version, c->blocker);
 		else
-			out->items[i].dependencies = re_sprintf(a, "v%s %s (not shipped)", c->origin_version, c->blocker);
+			out->items[i].dependencies = re_sprintf(s->a, "v%s %s (not shipped)", c->origin_version, c->blocker);
 	}
-
-	/* dependencies of test items on engine-core correctness items */
 	for (i = 0; i < out->n; i++)
 	{
 		ReProposal *p = &out->items[i];
-		int			k;
 
 		if (strcmp(p->pillar, "test_coverage") != 0 || strcmp(p->dependencies, "None") != 0 ||
 			strcmp(p->source, "gap") != 0 || p->focus_id == NULL ||
@@ -1069,131 +1129,175 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 		for (k = 0; k < out->n; k++)
 			if (strcmp(out->items[k].pillar, "correctness") == 0 && out->items[k].engine_core)
 			{
-				p->dependencies = re_strdup(a, out->items[k].item_id);
+				p->dependencies = re_strdup(s->a, out->items[k].item_id);
 				break;
 			}
 	}
+}
 
-	/* Release Theme: at most five sentences */
-	{
-		ReBuf		t;
-		int			nd = 0,
-					ne = 0,
-					nf = 0;
-		const char *top_gap[2] = {NULL, NULL};
-		ReBuf		feats;
-		int			ng = 0;
+/* "A09, A12" from the comma-terminated list "A09,A12,". */
+static char *
+list_of(ReArena *a, const char *csv)
+{
+	ReBuf		l;
+	const char *c;
+	char	   *o;
 
-		re_buf_init(&feats);
-		for (i = 0; i < out->n; i++)
+	re_buf_init(&l);
+	for (c = csv; *c; c++)
+		if (*c == ',')
 		{
-			if (out->items[i].feature_id && !strstr(feats.data ? feats.data : "", re_sprintf(a, "%s,", out->items[i].feature_id)))
-			{
-				re_buf_printf(&feats, "%s,", out->items[i].feature_id);
-				nf++;
-			}
-			nd += strcmp(out->items[i].source, "deferred") == 0;
-			ne += strcmp(out->items[i].source, "evidence") == 0;
-			if (strcmp(out->items[i].source, "gap") == 0 && ng < 2)
-			{
-				const ReFocusIn *f = find_focus(in, out->items[i].focus_id);
-
-				top_gap[ng++] = f ? f->name : out->items[i].title;
-			}
+			if (c[1])
+				re_buf_puts(&l, ", ");
 		}
-		re_buf_init(&t);
-		if (in->release_title && *in->release_title)
-			sentence(&t, re_sprintf(a, "v%s (%s) keeps its planned scope and adds %d quality items across the six pillars",
-									in->version, in->release_title, out->n));
 		else
-			sentence(&t, re_sprintf(a, "v%s keeps its planned scope and adds %d quality items across the six pillars",
-									in->version, out->n));
-		if (nf)
-		{
-			ReBuf		l;
-			const char *c;
+			re_buf_append(&l, c, 1);
+	o = re_buf_to_arena(a, &l);
+	re_buf_free(&l);
+	return o;
+}
 
-			re_buf_init(&l);
-			for (c = feats.data; *c; c++)
-				if (*c == ',')
-				{
-					if (c[1])
-						re_buf_puts(&l, ", ");
-				}
-				else
-					re_buf_append(&l, c, 1);
-			sentence(&t, re_sprintf(a, "It looks at %d of the features it plans pillar by pillar (%s): what must stay true, how they fail, scale and are found, and which test pins them",
-									nf, re_buf_to_arena(a, &l)));
-			re_buf_free(&l);
-		}
-		re_buf_free(&feats);
-		if (nd)
-			sentence(&t, re_sprintf(a, "It closes %d item%s that earlier releases deferred", nd, nd == 1 ? "" : "s"));
-		if (ne)
-			sentence(&t, re_sprintf(a, "%d item%s bring%s code-level findings to zero, each with the command that shows the count",
-									ne, ne == 1 ? "" : "s", ne == 1 ? "s" : ""));
-		if (ne)
-			;
-		else if (ng == 2)
-			sentence(&t, re_sprintf(a, "The widest remaining gaps are %s and %s", top_gap[0], top_gap[1]));
-		else if (ng == 1)
-			sentence(&t, re_sprintf(a, "The widest remaining gap is %s", top_gap[0]));
-		sentence(&t, "Every item respects the AGENTS.md constraints, and items that touch the DVM engine core land with property tests");
-		out->theme = re_buf_to_arena(a, &t);
-		re_buf_free(&t);
-	}
+/* Release Theme: at most five sentences. */
+static void
+write_theme(Sel *s)
+{
+	ReArena    *a = s->a;
+	const ReProposeIn *in = s->in;
+	ReProposeOut *out = s->out;
+	ReBuf		t,
+				feats;
+	int			nd = 0,
+				ne = 0,
+				nf = 0,
+				ng = 0,
+				i;
+	const char *top_gap[2] = {NULL, NULL};
 
-	/* Conflicts & Risks */
-	re_buf_init(&risks);
-	for (i = 0; i < nstale && i < 8; i++)
-		re_buf_printf(&risks, "- **v%s %s** (\"%s\") carried %d releases \xE2\x80\x94 confirm or drop.\n",
-					  stale[i]->version, stale[i]->item_id, title_core(a, re_bold_lead(a, stale[i]->title)),
-					  stale[i]->carried);
-	if (nstale > 8)
-		re_buf_printf(&risks, "- %d more deferred items are carried more than %d releases \xE2\x80\x94 confirm or drop them in the roadmap.\n",
-					  nstale - 8, pol.stale_after);
+	re_buf_init(&feats);
 	for (i = 0; i < out->n; i++)
 	{
-		ReProposal *p = &out->items[i];
+		if (out->items[i].feature_id && !strstr(feats.data ? feats.data : "", re_sprintf(a, "%s,", out->items[i].feature_id)))
+		{
+			re_buf_printf(&feats, "%s,", out->items[i].feature_id);
+			nf++;
+		}
+		nd += strcmp(out->items[i].source, "deferred") == 0;
+		ne += strcmp(out->items[i].source, "evidence") == 0;
+		if (strcmp(out->items[i].source, "gap") == 0 && ng < 2)
+		{
+			const ReFocusIn *f = find_focus(in, out->items[i].focus_id);
 
-		if (chosen[i]->kind == 0 && chosen[i]->blocker)
-			re_buf_printf(&risks, "- **%s** depends on %s, which has not shipped: schedule it after that lands.\n",
-						  p->item_id, p->dependencies);
+			top_gap[ng++] = f ? f->name : out->items[i].title;
+		}
 	}
+	re_buf_init(&t);
+	if (in->release_title && *in->release_title)
+		sentence(&t, re_sprintf(a, "v%s (%s) keeps its planned scope and adds %d quality items across the six pillars",
+								in->version, in->release_title, out->n));
+	else
+		sentence(&t, re_sprintf(a, "v%s keeps its planned scope and adds %d quality items across the six pillars",
+								in->version, out->n));
+	if (nf)
+		sentence(&t, re_sprintf(a, "It looks at %d of the features it plans pillar by pillar (%s): what must stay true, how they fail, scale and are found, and which test pins them",
+								nf, list_of(a, feats.data)));
+	re_buf_free(&feats);
+	if (nd)
+		sentence(&t, re_sprintf(a, "It closes %d item%s that earlier releases deferred", nd, nd == 1 ? "" : "s"));
+	if (ne)
+		sentence(&t, re_sprintf(a, "%d item%s bring%s code-level findings to zero, each with the command that shows the count",
+								ne, ne == 1 ? "" : "s", ne == 1 ? "s" : ""));
+	else if (ng == 2)
+		sentence(&t, re_sprintf(a, "The widest remaining gaps are %s and %s", top_gap[0], top_gap[1]));
+	else if (ng == 1)
+		sentence(&t, re_sprintf(a, "The widest remaining gap is %s", top_gap[0]));
+	sentence(&t, "Every item respects the AGENTS.md constraints, and items that touch the DVM engine core land with property tests");
+	out->theme = re_buf_to_arena(a, &t);
+	re_buf_free(&t);
+}
+
+/* Conflicts & Risks: stale deferrals, blockers, schema changes, engine core, overlaps. */
+static void
+write_risks(Sel *s)
+{
+	ReArena    *a = s->a;
+	ReProposeOut *out = s->out;
+	ReBuf		risks,
+				core;
+	int			ncore = 0,
+				i,
+				k;
+
+	re_buf_init(&risks);
+	for (i = 0; i < s->nstale && i < 8; i++)
+		re_buf_printf(&risks, "- **v%s %s** (\"%s\") carried %d releases \xE2\x80\x94 confirm or drop.\n",
+					  s->stale[i]->version, s->stale[i]->item_id, title_core(a, re_bold_lead(a, s->stale[i]->title)),
+					  s->stale[i]->carried);
+	if (s->nstale > 8)
+		re_buf_printf(&risks, "- %d more deferred items are carried more than %d releases \xE2\x80\x94 confirm or drop them in the roadmap.\n",
+					  s->nstale - 8, s->pol.stale_after);
+	for (i = 0; i < out->n; i++)
+		if (s->chosen[i]->kind == 0 && s->chosen[i]->blocker)
+			re_buf_printf(&risks, "- **%s** depends on %s, which has not shipped: schedule it after that lands.\n",
+						  out->items[i].item_id, out->items[i].dependencies);
 	for (i = 0; i < out->n; i++)
 		if (out->items[i].schema_change)
 			re_buf_printf(&risks, "- **%s** requires a SQL migration (schema change): land it before the schema freeze and cover the upgrade path.\n",
 						  out->items[i].item_id);
-	{
-		ReBuf		core;
-		int			ncore = 0;
-
-		re_buf_init(&core);
-		for (i = 0; i < out->n; i++)
-			if (out->items[i].engine_core)
-			{
-				re_buf_printf(&core, "%s%s", ncore ? ", " : "", out->items[i].item_id);
-				ncore++;
-			}
-		if (ncore)
-			re_buf_printf(&risks, "- **%s** touch%s the DVM engine core: high regression risk, each needs property tests before merge.\n",
-						  core.data, ncore == 1 ? "es" : "");
-		re_buf_free(&core);
-	}
-	{
-		int			k;
-
-		for (i = 0; i < out->n; i++)
-			for (k = i + 1; k < out->n; k++)
-				if (strcmp(out->items[i].pillar, out->items[k].pillar) != 0 &&
-					re_word_overlap(chosen[i]->match_text, chosen[k]->match_text) >= 0.6)
-					re_buf_printf(&risks, "- **%s** and **%s** overlap in scope; plan them together so they do not contradict each other.\n",
-								  out->items[i].item_id, out->items[k].item_id);
-	}
+	re_buf_init(&core);
+	for (i = 0; i < out->n; i++)
+		if (out->items[i].engine_core)
+		{
+			re_buf_printf(&core, "%s%s", ncore ? ", " : "", out->items[i].item_id);
+			ncore++;
+		}
+	if (ncore)
+		re_buf_printf(&risks, "- **%s** touch%s the DVM engine core: high regression risk, each needs property tests before merge.\n",
+					  core.data, ncore == 1 ? "es" : "");
+	re_buf_free(&core);
+	for (i = 0; i < out->n; i++)
+		for (k = i + 1; k < out->n; k++)
+			if (strcmp(out->items[i].pillar, out->items[k].pillar) != 0 &&
+				re_word_overlap(s->chosen[i]->match_text, s->chosen[k]->match_text) >= 0.6)
+				re_buf_printf(&risks, "- **%s** and **%s** overlap in scope; plan them together so they do not contradict each other.\n",
+							  out->items[i].item_id, out->items[k].item_id);
 	if (risks.len == 0)
 		re_buf_puts(&risks, "- No conflicts found between the new items.\n");
 	out->risks = re_buf_to_arena(a, &risks);
 	re_buf_free(&risks);
+}
+
+/*
+ * Propose: run the candidate producers, then the selector pillar by pillar,
+ * then link dependencies and write the theme and Conflicts & Risks.
+ */
+int
+re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
+{
+	Sel			s;
+	int			ncand = in->ndeferred + in->nevidence + in->nfocus + in->nfeatures * in->nlenses;
+	int			i;
+
+	memset(out, 0, sizeof(*out));
+	memset(&s, 0, sizeof(s));
+	s.a = a;
+	s.in = in;
+	s.out = out;
+	s.pol = policy_of(in);
+	s.cands = re_alloc(a, sizeof(Cand) * (size_t) (ncand + 1));
+	s.uses = re_alloc(a, sizeof(int) * (size_t) (in->nfeatures + 1));
+	s.stale = re_alloc(a, sizeof(ReDeferredIn *) * (size_t) (in->ndeferred + 1));
+	s.nc = produce_candidates(&s);
+	if (s.nc < 0)
+		return -1;
+	qsort(s.cands, s.nc, sizeof(Cand), cand_cmp);
+
+	out->items = re_alloc(a, sizeof(ReProposal) * (size_t) (s.nc + 1));
+	s.chosen = re_alloc(a, sizeof(Cand *) * (size_t) (s.nc + 1));
+	for (i = 0; i < RE_NPILLARS; i++)
+		select_pillar(&s, &in->pillars[i]);
+	link_dependencies(&s);
+	write_theme(&s);
+	write_risks(&s);
 	/* the description rule: 2–4 sentences, at most ~600 characters (describe.h) */
 	for (i = 0; i < out->n; i++)
 		out->items[i].description = re_description_fit(a, out->items[i].description,

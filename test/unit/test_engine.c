@@ -117,6 +117,7 @@ test_object_kinds(void)
 	/* "`Sink` trait": one capitalised word the text calls a type */
 	CHECK(re_classify_ident(a, "Sink", "Define a stable ", " trait + dynamic loading", &norm) == IK_TYPE);
 	CHECK(re_classify_ident(a, "Sink", "the ", " of it", &norm) == IK_OTHER);
+	CHECK(re_classify_ident(a, "codec", "add ", " column to `kv.tables`", &norm) == IK_COLUMN);
 	/* "column" must follow the name closely: "`t` mapping each output column" is no column */
 	CHECK(re_classify_ident(a, "pgt_stream_tables", "graph in ", " mapping each ST output column", &norm) == IK_NAME);
 	re_arena_free(a);

@@ -28,7 +28,7 @@ override with_llvm = no
 CORE_CFLAGS = -std=gnu11 -g -O1 -Wall -Wextra -Werror $(shell pkg-config --cflags libgit2 libcmark-gfm libpcre2-8)
 CORE_LIBS = $(shell pkg-config --libs libgit2 libcmark-gfm libpcre2-8) -lcmark-gfm-extensions
 
-test/unit/test_core: test/unit/test_core.c test/unit/test_engine.c $(CORE_SRCS) src/core/*.h
+test/unit/test_core: test/unit/test_core.c test/unit/test_engine.c test/unit/test_similar.c $(CORE_SRCS) src/core/*.h
 	$(CC) $(CORE_CFLAGS) -o $@ test/unit/test_core.c $(CORE_SRCS) $(CORE_LIBS)
 
 test/unit/dump_model: test/unit/dump_model.c $(CORE_SRCS) src/core/*.h

@@ -14,4 +14,12 @@ double		re_word_overlap(const char *a, const char *b);
 /* Significant words of s as 64-bit hashes (distinct when dedup); returns the count. */
 int			re_word_hashes(const char *s, uint64_t *out, int max, bool dedup);
 
+/*
+ * Keep the words of the texts compared between begin and end (about slots
+ * texts; begin ends an earlier memo). Results are the same with or without
+ * it; it only saves hashing a text again. Not thread-safe (one per process).
+ */
+void		re_similar_memo_begin(int slots);
+void		re_similar_memo_end(void);
+
 #endif

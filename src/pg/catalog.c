@@ -239,15 +239,32 @@ re_spi_exec(const char *sql, int nargs, Oid *types, Datum *values, const char *n
 		elog(ERROR, "roadmap_enrich: SPI returned %s for: %s", SPI_result_code_string(rc), sql);
 }
 
+/*
+ * A statement about one repository ($1 = repo_id, $2 = version or absent),
+ * planned as a generic plan: the planner estimates "repo_id = $1" from the
+ * column's number of distinct values, not from the value. A custom plan
+ * estimated the value itself, and an ingest writes its rows under a repo_id
+ * that statistics taken earlier have never seen (a repository ingested
+ * anew, or re-read before autovacuum ran): every row count came out as 1
+ * and the gap queries ran nested loops over whole tables (docs/performance.md).
+ */
 uint64
 re_spi_repo(const char *sql, int64 repo_id, const char *version, int expect)
 {
 	Oid			types[2] = {INT8OID, TEXTOID};
 	Datum		values[2];
+	SPIPlanPtr	plan;
+	int			rc;
 
 	values[0] = Int64GetDatum(repo_id);
 	values[1] = version ? CStringGetTextDatum(version) : (Datum) 0;
-	re_spi_exec(sql, version ? 2 : 1, types, values, NULL, expect);
+	plan = SPI_prepare_cursor(sql, version ? 2 : 1, types, CURSOR_OPT_GENERIC_PLAN);
+	if (plan == NULL)
+		elog(ERROR, "roadmap_enrich: SPI_prepare returned %s for: %s", SPI_result_code_string(SPI_result), sql);
+	rc = SPI_execute_plan(plan, values, NULL, false, 0);
+	if (rc != expect)
+		elog(ERROR, "roadmap_enrich: SPI returned %s for: %s", SPI_result_code_string(rc), sql);
+	SPI_freeplan(plan);
 	return SPI_processed;
 }
 

@@ -20,6 +20,7 @@
 #include "ingest.h"
 #include "writeback.h"
 #include "../core/propose.h"
+#include "../core/similar.h"
 
 /* Columns of the pillar query. */
 enum
@@ -188,18 +189,27 @@ gather_deferred(int64 repo_id, const char *version, ReProposeIn *in)
 	uint64		n;
 	int			i;
 
-	n = re_spi_repo(psprintf("SELECT d.version, d.item_id, coalesce(d.title, d.item_id), d.status_text, d.effort, d.priority, "
+	/*
+	 * Each deferred item's first focus area: the title matches of the
+	 * repository's deferred items are read in one pass (dm), not looked up
+	 * per item and per area.
+	 */
+	n = re_spi_repo(psprintf("%s SELECT d.version, d.item_id, coalesce(d.title, d.item_id), d.status_text, d.effort, d.priority, "
 					"coalesce(d.pillar, bf.pillar), bf.focus_id, d.carried_releases, d.first_seen_version, d.description "
 					"FROM roadmap.deferred_items d "
 					"LEFT JOIN LATERAL (%s) bf ON true "
 					"WHERE d.repo_id = $1 AND d.version_key < roadmap.version_key($2) "
 					"ORDER BY d.version_key, d.item_id COLLATE \"C\"",
 							 re_focus_catalog() ?
-							 "SELECT f.focus_id, f.pillar FROM roadmap.focus_match m "
+							 "WITH dm AS MATERIALIZED (SELECT m.version, m.ref, f.focus_id, f.pillar, p.ord AS pord, f.ord AS ford "
+							 "FROM roadmap.focus_match m "
 							 "JOIN roadmap.repo_focus_area f ON f.repo_id = m.repo_id AND f.focus_id = m.focus_id AND f.applicable "
 							 "JOIN roadmap.pillar p ON p.pillar = f.pillar "
-							 "WHERE m.repo_id = d.repo_id AND m.kind = 'item_title' AND m.version = d.version AND m.ref = d.item_id "
-							 "AND (d.pillar IS NULL OR f.pillar = d.pillar) ORDER BY p.ord, f.ord LIMIT 1"
+							 "WHERE m.repo_id = $1 AND m.kind = 'item_title' "
+							 "AND (m.version, m.ref) IN (SELECT x.version, x.item_id FROM roadmap.deferred x WHERE x.repo_id = $1))" : "",
+							 re_focus_catalog() ?
+							 "SELECT dm.focus_id, dm.pillar FROM dm WHERE dm.version = d.version AND dm.ref = d.item_id "
+							 "AND (d.pillar IS NULL OR dm.pillar = d.pillar) ORDER BY dm.pord, dm.ford LIMIT 1"
 							 : "SELECT f.focus_id, f.pillar FROM roadmap.focus_area f JOIN roadmap.pillar p USING (pillar) "
 							 "WHERE coalesce(d.title, '') ~* roadmap.focus_pattern(f.match) AND (d.pillar IS NULL OR f.pillar = d.pillar) "
 							 "ORDER BY p.ord, f.ord LIMIT 1"),
@@ -393,6 +403,30 @@ store(int64 repo_id, const char *version, const char *commit, ReProposeOut *out)
 }
 
 /*
+ * re_propose with the word memo of core/similar.c on: it compares every
+ * candidate with every item of the target and every recently shipped entry,
+ * and would otherwise split the same texts into words again each time.
+ */
+static int
+propose_memo(ReArena *arena, ReProposeIn *in, ReProposeOut *out)
+{
+	volatile int rc = 0;
+
+	re_similar_memo_begin(4 * (in->nexisting + in->nshipped + in->ndeferred + in->nfeatures +
+							   in->nfocus + in->nevidence + in->ndismissed) + 256);
+	PG_TRY();
+	{
+		rc = re_propose(arena, in, out);
+	}
+	PG_FINALLY();
+	{
+		re_similar_memo_end();
+	}
+	PG_END_TRY();
+	return rc;
+}
+
+/*
  * Choose the proposals of (repo, version) and store them: re-read the ref
  * (a cheap no-op unless it moved; it also takes the repository's advisory
  * lock for the rest of the transaction, which serialises enrich runs on one
@@ -434,7 +468,7 @@ re_enrich_run(int64 repo_id, const char *version, const char *path, const char *
 	re_gather_features(repo_id, version, path, commit, &in);
 	t_propose = GetCurrentTimestamp();
 	arena = re_arena_in_context();
-	if (re_propose(arena, &in, &out) != 0)
+	if (propose_memo(arena, &in, &out) != 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_REGULAR_EXPRESSION),
 				 errmsg("a roadmap.feature_kind pattern does not compile"),

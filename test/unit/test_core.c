@@ -556,6 +556,8 @@ test_bounds(void)
 
 #include "test_layouts.c"
 
+#include "test_similar.c"
+
 int
 main(void)
 {
@@ -573,6 +575,7 @@ main(void)
 	test_focus();
 	test_bounds();
 	test_engine();
+	test_similar_memo();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

@@ -14,6 +14,23 @@ SELECT pillar, count(*) AS areas, min(source_line) AS first_line FROM roadmap.fo
 SELECT pillar, question, source_line FROM roadmap.repo_pillar WHERE repo_id = :repo_id ORDER BY source_line;
 SELECT count(*) AS skill_constraints FROM roadmap.constraint_rule
  WHERE repo_id = :repo_id AND path = '.github/skills/enrich-release-roadmap/SKILL.md';
+-- the skill file's set against the built-in set (roadmap.focus_area): per
+-- pillar, areas in both, only in the skill file, only built in, and the
+-- areas whose wording differs (docs/scoring.md, "The corpus tip's skill file")
+SELECT coalesce(s.pillar, b.pillar) AS pillar,
+       count(*) FILTER (WHERE s.focus_id IS NOT NULL AND b.focus_id IS NOT NULL) AS in_both,
+       count(*) FILTER (WHERE b.focus_id IS NULL) AS only_skill_file,
+       count(*) FILTER (WHERE s.focus_id IS NULL) AS only_built_in,
+       count(*) FILTER (WHERE s.ord <> b.ord OR s.pillar <> b.pillar) AS moved,
+       count(*) FILTER (WHERE s.name <> b.name) AS worded_otherwise
+  FROM (SELECT * FROM roadmap.repo_focus_area WHERE repo_id = :repo_id) s
+  FULL JOIN roadmap.focus_area b ON b.focus_id = s.builtin_focus_id
+ GROUP BY 1 ORDER BY 1;
+SELECT s.focus_id, s.name AS skill_file, b.name AS built_in
+  FROM roadmap.repo_focus_area s JOIN roadmap.focus_area b ON b.focus_id = s.builtin_focus_id
+ WHERE s.repo_id = :repo_id AND s.name <> b.name ORDER BY s.focus_id;
+SELECT count(*) FILTER (WHERE p.question = rp.question) AS same_question, count(*) AS pillars
+  FROM roadmap.pillar p JOIN roadmap.repo_pillar rp ON rp.pillar = p.pillar AND rp.repo_id = :repo_id;
 -- explain names the skill file and line of each proposal's focus area
 SET client_min_messages = warning;
 SELECT count(*) > 0 AS proposed FROM roadmap.enrich('0.36.0', :'c', apply => false);

@@ -1,0 +1,73 @@
+/*
+ * test_similar.c — the word memo of core/similar.c (included by
+ * test_core.c): every overlap computed with the memo on equals the one
+ * computed without it, for texts compared many times, for a buffer reused
+ * with other words at the same address, for texts that share a slot, and
+ * for texts too long to keep.
+ */
+#include "../../src/core/similar.h"
+
+static void
+test_similar_memo(void)
+{
+	static const char *const words[] = {
+		"refresh", "delta", "join", "the", "scheduler", "and", "Buffer", "slot", "worker", "partition",
+		"index", "merge", "cost", "tenant", "memory", "dag", "cdc", "truncate", "lateral", "upgrade",
+	};
+	char		texts[300][160];
+	char	   *longtext;
+	char		reused[64];
+	double		plain[300][8];
+	int			i,
+				j,
+				k,
+				same = 1;
+	unsigned	seed = 7;
+
+	for (i = 0; i < 300; i++)
+	{
+		texts[i][0] = '\0';
+		for (k = 0; k < 3 + i % 17; k++)
+		{
+			seed = seed * 1103515245u + 12345u;
+			strcat(texts[i], words[(seed >> 16) % 20]);
+			strcat(texts[i], k % 4 == 3 ? ", " : " ");
+		}
+	}
+	longtext = malloc(20000);
+	longtext[0] = '\0';
+	for (k = 0; strlen(longtext) < 19000; k++)
+		strcat(longtext, words[k % 20]), strcat(longtext, " ");
+	for (i = 0; i < 300; i++)
+		for (j = 0; j < 8; j++)
+			plain[i][j] = re_word_overlap(texts[i], texts[(i * 7 + j) % 300]);
+
+	re_similar_memo_begin(16);	/* small: many texts share a slot */
+	for (k = 0; k < 3; k++)
+		for (i = 0; i < 300; i++)
+			for (j = 0; j < 8; j++)
+				same &= re_word_overlap(texts[i], texts[(i * 7 + j) % 300]) == plain[i][j];
+	CHECK(same);
+	/* the same address with other words: recognised by its bytes */
+	strcpy(reused, "refresh delta join");
+	CHECK(re_word_overlap(reused, texts[5]) == re_word_overlap("refresh delta join", texts[5]));
+	strcpy(reused, "tenant memory slot");
+	re_similar_memo_end();
+	{
+		double		off = re_word_overlap(reused, texts[5]);
+
+		re_similar_memo_begin(1024);
+		strcpy(reused, "refresh delta join");
+		(void) re_word_overlap(reused, texts[5]);
+		strcpy(reused, "tenant memory slot");
+		CHECK(re_word_overlap(reused, texts[5]) == off);
+	}
+	/* too long to keep, and a text compared with itself */
+	CHECK(re_word_overlap(texts[9], longtext) == 1.0);
+	CHECK(re_word_overlap(texts[9], texts[9]) == 1.0);
+	CHECK(re_word_overlap("the and for", texts[9]) == 0.0);
+	re_similar_memo_end();
+	re_similar_memo_end();		/* ending twice is harmless */
+	CHECK(re_word_overlap(texts[9], texts[9]) == 1.0);
+	free(longtext);
+}

@@ -136,7 +136,7 @@ CREATE TABLE roadmap.render_word (
 );
 COMMENT ON TABLE roadmap.render_word IS
 	'risks_heading: a subsection heading containing one of the words is the risks subsection; '
-	'stop_heading: new pillar subsections go before a heading containing one; '
+	'stop_heading: new pillar subsections go before a heading containing one or a paragraph opening with one in bold; '
 	'theme_label: the release theme''s label (looked for and written); risks_title: heading of a new risks '
 	'subsection; commit_message: write-back commit message, {version} replaced';
 CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.render_word
@@ -924,6 +924,59 @@ INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, pr
  'Document {subject} output with an example',
  '{id} adds output{quote} whose columns mean nothing to a user until they are explained',
  'the docs show each column of the output with its meaning and an example from a real run');
+
+-- Pillar policy as data (issue 15) -----------------------------------------
+-- The pillar set, its order and the words a heading names a pillar by are
+-- the rows of roadmap.pillar; ingest, enrich and render read them, the
+-- library holds no pillar of its own. See docs/scoring.md "Pillars".
+ALTER TABLE roadmap.pillar
+	ADD COLUMN heading_words text[] NOT NULL DEFAULT '{}',
+	ADD COLUMN enabled boolean NOT NULL DEFAULT true;
+COMMENT ON COLUMN roadmap.pillar.heading_words IS
+	'words besides the name that make a subsection heading this pillar''s (case-insensitive, whole words; '
+	'a trailing * matches words it begins); the first pillar in ord whose name or word a heading has wins';
+COMMENT ON COLUMN roadmap.pillar.enabled IS
+	'false: enrich proposes nothing for the pillar; ingest and render still recognise it in the roadmap';
+-- Templates of a focus area that a repository's skill file names under the
+-- pillar and no built-in area equals: {area} is the area's name (as written
+-- at the start of a template, first word lower-cased elsewhere). NULL: such
+-- areas are not used.
+ALTER TABLE roadmap.pillar
+	ADD COLUMN area_title text,
+	ADD COLUMN area_rationale text,
+	ADD COLUMN area_verify text;
+COMMENT ON COLUMN roadmap.pillar.area_title IS
+	'title of a proposal for a skill-file focus area of this pillar; {area} = the area''s name';
+UPDATE roadmap.pillar p SET area_title = t.title, area_rationale = t.rationale, area_verify = t.verify
+  FROM (VALUES
+ ('correctness', 'Verify {area}', '{area} is where a user could silently get a wrong answer',
+  'a test comparing {area} with an independently computed result passes in CI'),
+ ('stability', 'Harden {area}', '{area} could crash, corrupt data or leave the system in a broken state',
+  'a fault-injection test of {area} leaves the system consistent and the error actionable'),
+ ('performance', 'Speed up {area}', '{area} may leave measurable performance on the table',
+  'a benchmark of {area} runs in CI against a stored baseline'),
+ ('scalability', 'Scale-test {area}', '{area} has to hold up at ten times the current scale',
+  'a 10x scale test of {area} stays within its time and memory budget'),
+ ('ease_of_use', 'Improve {area}', '{area} decides whether a new user is productive quickly',
+  'a new user completes the {area} path from the documentation alone'),
+ ('test_coverage', 'Add tests for {area}', '{area} could regress silently while no test covers it',
+  'CI runs tests for {area} and fails when it regresses')) AS t(pillar, title, rationale, verify)
+ WHERE p.pillar = t.pillar AND p.builtin;
+UPDATE roadmap.pillar SET heading_words = ARRAY['scalab*'] WHERE pillar = 'scalability' AND builtin;
+UPDATE roadmap.pillar SET heading_words = ARRAY['usability', 'ergonomic*'] WHERE pillar = 'ease_of_use' AND builtin;
+UPDATE roadmap.pillar SET heading_words = ARRAY['testing', 'tests'] WHERE pillar = 'test_coverage' AND builtin;
+-- The two pillars the selector treats specially, by role instead of by key:
+-- 'critical' (a deferred P0 item stays P0, elsewhere it becomes P1; a
+-- focus-area item is at least P1; test items on engine-core areas depend on
+-- its engine-core item) and 'tests' (the release's planned items under it
+-- are tests, not features the lenses look at). Not unique: a restore
+-- inserts the planner's rows one by one.
+ALTER TABLE roadmap.pillar ADD COLUMN role text CHECK (role IN ('critical', 'tests'));
+COMMENT ON COLUMN roadmap.pillar.role IS
+	'critical: P0 kept, focus-area items at least P1, engine-core test items depend on it; '
+	'tests: planned items under it are tests, not features; NULL: neither';
+UPDATE roadmap.pillar SET role = 'critical' WHERE pillar = 'correctness' AND builtin;
+UPDATE roadmap.pillar SET role = 'tests' WHERE pillar = 'test_coverage' AND builtin;
 
 -- Enrich speed (issue 11, docs/performance.md) ----------------------------
 -- The title matches of given items (deferred items) are looked up by

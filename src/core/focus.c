@@ -60,7 +60,8 @@ push_text(ReArena *a, ReSkillText **v, int *n, int *cap)
  * output template) is not parsed as blocks by cmark, so it adds nothing.
  */
 void
-re_skill_parse(ReArena *a, const char *text, const MdDoc *doc, ReSkill *out)
+re_skill_parse(ReArena *a, const char *text, const MdDoc *doc,
+			   const RePillarDef *pillars, int npillars, ReSkill *out)
 {
 	const char *pillar = NULL;
 	int			mode = 0,		/* 1 pillar, 2 constraints, 3 inputs */
@@ -97,7 +98,7 @@ re_skill_parse(ReArena *a, const char *text, const MdDoc *doc, ReSkill *out)
 			continue;
 		if (b->kind == MB_HEADING)
 		{
-			const char *pl = re_pillar_from_heading(b->text);
+			const char *pl = re_pillar_from_heading(pillars, npillars, b->text);
 			bool		known = (pl && re_icontains_word(b->text, "pillar")) ||
 				re_icontains(b->text, "constraint") || re_icontains(b->text, "inputs");
 

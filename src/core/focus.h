@@ -12,10 +12,11 @@
 
 #include "arena.h"
 #include "mdoc.h"
+#include "pillar.h"
 
 typedef struct ReSkillArea
 {
-	const char *pillar;			/* correctness … test_coverage */
+	const char *pillar;			/* a key of the pillar set */
 	int			ord;			/* 1-based within the pillar */
 	char	   *name;			/* the list item's text */
 	int			line;
@@ -41,8 +42,9 @@ typedef struct ReSkill
 	char	   *name;			/* front matter "name:" */
 } ReSkill;
 
-/* The skill file's pillars, focus areas, constraints and inputs. */
-void		re_skill_parse(ReArena *a, const char *text, const MdDoc *doc, ReSkill *out);
+/* The skill file's pillars (headings naming one of the given), focus areas, constraints and inputs. */
+void		re_skill_parse(ReArena *a, const char *text, const MdDoc *doc,
+						   const RePillarDef *pillars, int npillars, ReSkill *out);
 
 /*
  * Match terms derived from an area's own words, as a regular expression

@@ -32,10 +32,12 @@ vec_grow(ReArena *a, void **v, int *cap, size_t elem, int n)
 }
 
 void
-re_model_init(ReModel *m, ReArena *a)
+re_model_init(ReModel *m, ReArena *a, const RePillarDef *pillars, int npillars)
 {
 	memset(m, 0, sizeof(*m));
 	m->arena = a;
+	m->pillars = pillars;
+	m->npillars = npillars;
 	strcpy(m->layout, "unknown");
 	re_strmap_init(&m->release_map, a);
 	re_strmap_init(&m->item_map, a);
@@ -224,52 +226,6 @@ re_release_status_name(ReReleaseStatus s)
 		default:
 			return "planned";
 	}
-}
-
-static const struct
-{
-	const char *prefix;
-	const char *pillar;
-}			pillar_prefixes[] = {
-	{"CORR", "correctness"},
-	{"STAB", "stability"},
-	{"PERF", "performance"},
-	{"SCAL", "scalability"},
-	{"UX", "ease_of_use"},
-	{"TEST", "test_coverage"},
-};
-
-const char *
-re_pillar_from_prefix(const char *item_id)
-{
-	size_t		i,
-				n = strcspn(item_id, "-");
-
-	for (i = 0; i < sizeof(pillar_prefixes) / sizeof(pillar_prefixes[0]); i++)
-		if (strlen(pillar_prefixes[i].prefix) == n &&
-			strncmp(item_id, pillar_prefixes[i].prefix, n) == 0)
-			return pillar_prefixes[i].pillar;
-	return NULL;
-}
-
-const char *
-re_pillar_from_heading(const char *h)
-{
-	if (h == NULL)
-		return NULL;
-	if (re_icontains(h, "correctness"))
-		return "correctness";
-	if (re_icontains(h, "stability"))
-		return "stability";
-	if (re_icontains(h, "performance"))
-		return "performance";
-	if (re_icontains(h, "scalab"))
-		return "scalability";
-	if (re_icontains(h, "ease of use") || re_icontains(h, "usability") || re_icontains(h, "ergonomic"))
-		return "ease_of_use";
-	if (re_icontains(h, "test coverage") || re_icontains_word(h, "testing") || re_icontains_word(h, "tests"))
-		return "test_coverage";
-	return NULL;
 }
 
 ReRelease *
@@ -470,9 +426,9 @@ new_item(ReModel *m, const ReRelease *rel, const char *id, const char *path, int
 	it->path = re_strdup(m->arena, path);
 	it->line = line;
 	it->section = section ? re_strdup(m->arena, section) : NULL;
-	it->pillar = (char *) re_pillar_from_prefix(id);
+	it->pillar = (char *) re_pillar_from_prefix(m->pillars, m->npillars, id);
 	if (it->pillar == NULL)
-		it->pillar = (char *) re_pillar_from_heading(section);
+		it->pillar = (char *) re_pillar_from_heading(m->pillars, m->npillars, section);
 	return it;
 }
 

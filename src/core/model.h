@@ -7,6 +7,7 @@
 
 #include "arena.h"
 #include "mdoc.h"
+#include "pillar.h"
 #include "strmap.h"
 #include "version.h"
 
@@ -52,7 +53,7 @@ typedef struct ReItem
 	ReItemStatus status;
 	char	   *status_text;
 	char	   *deferred_to;	/* "0.34.0" when the text says so */
-	char	   *pillar;			/* correctness … test_coverage, or NULL */
+	char	   *pillar;			/* a key of the model's pillar set, or NULL */
 	char	   *section;		/* enclosing subsection heading */
 	char	   *description;
 	char	   *path;
@@ -96,6 +97,8 @@ typedef struct RePlanItem
 typedef struct ReModel
 {
 	ReArena    *arena;
+	const RePillarDef *pillars;	/* roadmap.pillar, in catalog order */
+	int			npillars;
 	char		layout[16];		/* "monolithic" or "index" */
 	RE_VEC(ReRelease) releases;
 	RE_VEC(ReItem) items;
@@ -108,7 +111,8 @@ typedef struct ReModel
 	ReStrMap	path_map;		/* full_paths already queued */
 } ReModel;
 
-void		re_model_init(ReModel *m, ReArena *a);
+/* Items are filed under the pillars given (by id prefix, else by heading). */
+void		re_model_init(ReModel *m, ReArena *a, const RePillarDef *pillars, int npillars);
 
 /* ROADMAP.md: decides the layout; index layout fills full_paths. */
 void		re_model_roadmap(ReModel *m, const char *path, const MdDoc *doc);
@@ -133,8 +137,6 @@ int			re_model_deferred(ReModel *m, int **out);
 bool		re_is_item_id(const char *s);
 int			re_item_status_from_text(const char *s);
 ReReleaseStatus re_release_status_from_text(const char *s, bool *found);
-const char *re_pillar_from_prefix(const char *item_id);
-const char *re_pillar_from_heading(const char *heading);
 const char *re_item_status_name(ReItemStatus s);
 const char *re_release_status_name(ReReleaseStatus s);
 ReRelease  *re_model_find_release(ReModel *m, const char *version);

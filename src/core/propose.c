@@ -488,7 +488,7 @@ add_deferred(ReArena *a, const ReProposeIn *in, const ReDeferredIn *d, Cand *c)
 	c->p.pillar = d->pillar;
 	c->p.effort = norm_effort(d->effort, f ? f->effort : "M");
 	/* P0 stays P0 only for wrong answers; carrying an item does not raise it */
-	c->p.priority = strcmp(prio, "P0") == 0 && strcmp(d->pillar, "correctness") != 0 ? "P1" : prio;
+	c->p.priority = strcmp(prio, "P0") == 0 && !re_pillar_is(in->pillars, in->npillars, d->pillar, "critical") ? "P1" : prio;
 	c->p.focus_id = d->focus_id;
 	c->p.score = f ? f->score : 0;
 	c->p.source = "deferred";
@@ -578,7 +578,7 @@ add_gap(ReArena *a, const ReProposeIn *in, const ReFocusIn *f, Cand *c)
 	c->p.title = cap_title(a, f->title);
 	c->p.pillar = f->pillar;
 	c->p.effort = f->effort;
-	c->p.priority = f->score >= 6.0 || strcmp(f->pillar, "correctness") == 0 ? "P1" : "P2";
+	c->p.priority = f->score >= 6.0 || re_pillar_is(in->pillars, in->npillars, f->pillar, "critical") ? "P1" : "P2";
 	c->p.focus_id = f->focus_id;
 	c->p.score = f->score;
 	c->p.source = "gap";
@@ -923,7 +923,7 @@ take(Sel *s, int i)
 static int
 feature_share(const ReProposeIn *in, const RePolicy *pol)
 {
-	int			cap = in->nfeatures * pol->max_uses_per_feature / RE_NPILLARS;
+	int			cap = in->npillars > 0 ? in->nfeatures * pol->max_uses_per_feature / in->npillars : pol->max_feature;
 
 	if (cap < 1)
 		cap = 1;
@@ -1121,13 +1121,13 @@ link_dependencies(Sel *s)
 	{
 		ReProposal *p = &out->items[i];
 
-		if (strcmp(p->pillar, "test_coverage") != 0 || strcmp(p->dependencies, "None") != 0 ||
+		if (!re_pillar_is(s->in->pillars, s->in->npillars, p->pillar, "tests") || strcmp(p->dependencies, "None") != 0 ||
 			strcmp(p->source, "gap") != 0 || p->focus_id == NULL ||
 			(strcmp(p->focus_id, "test_fuzz_gaps") != 0 && strcmp(p->focus_id, "test_cdc_edge") != 0 &&
 			 strcmp(p->focus_id, "test_tpch") != 0))
 			continue;
 		for (k = 0; k < out->n; k++)
-			if (strcmp(out->items[k].pillar, "correctness") == 0 && out->items[k].engine_core)
+			if (re_pillar_is(s->in->pillars, s->in->npillars, out->items[k].pillar, "critical") && out->items[k].engine_core)
 			{
 				p->dependencies = re_strdup(s->a, out->items[k].item_id);
 				break;
@@ -1172,6 +1172,8 @@ write_theme(Sel *s)
 				ng = 0,
 				i;
 	const char *top_gap[2] = {NULL, NULL};
+	char		nbuf[16];
+	const char *np = re_count_word(in->npillars, nbuf, sizeof(nbuf));
 
 	re_buf_init(&feats);
 	for (i = 0; i < out->n; i++)
@@ -1192,11 +1194,11 @@ write_theme(Sel *s)
 	}
 	re_buf_init(&t);
 	if (in->release_title && *in->release_title)
-		sentence(&t, re_sprintf(a, "v%s (%s) keeps its planned scope and adds %d quality items across the six pillars",
-								in->version, in->release_title, out->n));
+		sentence(&t, re_sprintf(a, "v%s (%s) keeps its planned scope and adds %d quality items across the %s pillars",
+								in->version, in->release_title, out->n, np));
 	else
-		sentence(&t, re_sprintf(a, "v%s keeps its planned scope and adds %d quality items across the six pillars",
-								in->version, out->n));
+		sentence(&t, re_sprintf(a, "v%s keeps its planned scope and adds %d quality items across the %s pillars",
+								in->version, out->n, np));
 	if (nf)
 		sentence(&t, re_sprintf(a, "It looks at %d of the features it plans pillar by pillar (%s): what must stay true, how they fail, scale and are found, and which test pins them",
 								nf, list_of(a, feats.data)));
@@ -1293,7 +1295,7 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 
 	out->items = re_alloc(a, sizeof(ReProposal) * (size_t) (s.nc + 1));
 	s.chosen = re_alloc(a, sizeof(Cand *) * (size_t) (s.nc + 1));
-	for (i = 0; i < RE_NPILLARS; i++)
+	for (i = 0; i < in->npillars; i++)
 		select_pillar(&s, &in->pillars[i]);
 	link_dependencies(&s);
 	write_theme(&s);

@@ -1,5 +1,5 @@
 /*
- * propose.h — choose and write the six-pillar items for a planned release
+ * propose.h — choose and write the pillar items for a planned release
  * from scored focus areas, probe evidence and deferred items.
  */
 #ifndef RE_PROPOSE_H
@@ -8,16 +8,8 @@
 #include "arena.h"
 #include "feature.h"
 #include "lens.h"
+#include "pillar.h"
 
-#define RE_NPILLARS 6
-
-typedef struct RePillarDef
-{
-	const char *key;			/* correctness … */
-	const char *name;			/* Correctness … */
-	const char *prefix;			/* CORR … */
-	int			next_number;	/* first free number for the prefix */
-} RePillarDef;
 
 typedef struct ReFocusIn
 {
@@ -121,7 +113,8 @@ typedef struct ReProposeIn
 	const char *version;
 	const char *release_title;
 	int			shipped_window;
-	RePillarDef pillars[RE_NPILLARS];
+	const RePillarDef *pillars;	/* roadmap.pillar's enabled rows, in order */
+	int			npillars;
 	ReFocusIn  *focus;
 	int			nfocus;
 	ReEvidenceIn *evidence;

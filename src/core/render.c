@@ -365,7 +365,7 @@ typedef struct RenderCtx
 	bool		has_theme;
 	int			risks_sub;
 	int			stop_sub;
-	int			exit_line;		/* an "**Exit criteria:**" paragraph, or -1 */
+	int			exit_line;		/* a paragraph opening with a bold stop word ("**Exit criteria:**"), or -1 */
 	ReProposal *todo;			/* proposals not already in the section */
 	int			ntodo;
 	Insert		ins[256];
@@ -393,6 +393,22 @@ contains_any(const char *h, const char *const *words, int n)
 	return false;
 }
 
+/* A paragraph that opens with a bold stop word ("**Exit criteria:**"). */
+static bool
+bold_stop(const Line *l, const char *const *words, int n)
+{
+	int			i;
+
+	for (i = 0; i < n; i++)
+	{
+		size_t		w = strlen(words[i]);
+
+		if (l->len >= w + 2 && strncmp(l->s, "**", 2) == 0 && strncasecmp(l->s + 2, words[i], w) == 0)
+			return true;
+	}
+	return false;
+}
+
 /* Find the section's subsections, its Release Theme, risks and stop subsections. */
 static void
 scan_subsections(RenderCtx *c)
@@ -412,7 +428,7 @@ scan_subsections(RenderCtx *c)
 			continue;
 		if (l[i].len >= strlen(c->in->words.theme) + 5 && strstr(line_str(c->a, &l[i]), c->in->words.theme))
 			c->has_theme = true;
-		if (c->exit_line < 0 && l[i].len >= 15 && strncasecmp(l[i].s, "**exit criteria", 15) == 0)
+		if (c->exit_line < 0 && bold_stop(&l[i], c->in->words.stop, c->in->words.nstop))
 			c->exit_line = i;	/* new subsections go before it, as before the heading */
 		lv = heading_level(&l[i]);
 		if (lv == 0 || lv <= level)
@@ -426,7 +442,7 @@ scan_subsections(RenderCtx *c)
 
 			sub->head = i;
 			sub->end = c->he;
-			sub->pillar = re_pillar_from_heading(h);
+			sub->pillar = re_pillar_from_heading(c->in->pillars, c->in->npillars, h);
 			sub->is_risks = contains_any(h, c->in->words.risks, c->in->words.nrisks);
 			sub->is_theme_stop = contains_any(h, c->in->words.stop, c->in->words.nstop) || sub->is_risks;
 			if (sub->is_risks)

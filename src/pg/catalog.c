@@ -80,6 +80,68 @@ re_get_text(uint64 row, int col)
 	return SPI_getvalue(SPI_tuptable->vals[row], SPI_tuptable->tupdesc, col);
 }
 
+/* A text[] column as *n strings (NULL elements skipped); NULL array: none. */
+const char *const *
+re_get_text_array(uint64 row, int col, int *n)
+{
+	Oid			type;
+	Datum		d;
+	Datum	   *elems;
+	bool	   *nulls;
+	int			nelems,
+				i;
+	char	  **out;
+
+	*n = 0;
+	if (!get_value(row, col, &type, &d))
+		return NULL;
+	if (type != TEXTARRAYOID)
+		wrong_type(col, type, "text[]");
+	deconstruct_array(DatumGetArrayTypeP(d), TEXTOID, -1, false, TYPALIGN_INT, &elems, &nulls, &nelems);
+	out = palloc0(sizeof(char *) * (nelems + 1));
+	for (i = 0; i < nelems; i++)
+		if (!nulls[i])
+			out[(*n)++] = TextDatumGetCString(elems[i]);
+	return (const char *const *) out;
+}
+
+/* Columns of the pillar query. */
+enum
+{
+	PS_KEY = 1, PS_NAME, PS_PREFIX, PS_WORDS
+};
+
+bool
+re_pillar_policy_catalog(void)
+{
+	re_spi_exec("SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_attribute WHERE attrelid = 'roadmap.pillar'::regclass "
+				"AND attname = 'heading_words' AND NOT attisdropped)", 0, NULL, NULL, NULL, SPI_OK_SELECT);
+	return re_get_bool(0, 1, false);
+}
+
+RePillarDef *
+re_catalog_pillars(int *n)
+{
+	RePillarDef *p;
+	int			i;
+
+	re_spi_exec(re_pillar_policy_catalog()
+				? "SELECT pillar, name, prefix, heading_words FROM roadmap.pillar ORDER BY ord"
+				: "SELECT pillar, name, prefix, '{}'::text[] FROM roadmap.pillar ORDER BY ord",
+				0, NULL, NULL, NULL, SPI_OK_SELECT);
+	*n = (int) SPI_processed;
+	p = palloc0(sizeof(RePillarDef) * (*n + 1));
+	for (i = 0; i < *n; i++)
+	{
+		p[i].key = re_get_text(i, PS_KEY);
+		p[i].name = re_get_text(i, PS_NAME);
+		p[i].prefix = re_get_text(i, PS_PREFIX);
+		p[i].words = re_get_text_array(i, PS_WORDS, &p[i].nwords);
+		p[i].next_number = 1;
+	}
+	return p;
+}
+
 int64
 re_get_int8(uint64 row, int col, int64 if_null)
 {

@@ -8,6 +8,8 @@
 
 #include "postgres.h"
 
+#include "../core/pillar.h"
+
 /* One column of values gathered for an INSERT … SELECT FROM unnest(…). */
 typedef struct ReCol
 {
@@ -32,6 +34,16 @@ int32		re_get_int(uint64 row, int col, int32 if_null);
 int64		re_get_int8(uint64 row, int col, int64 if_null);
 bool		re_get_bool(uint64 row, int col, bool if_null);
 double		re_get_float(uint64 row, int col, double if_null);
+const char *const *re_get_text_array(uint64 row, int col, int *n);
+
+/*
+ * Every row of roadmap.pillar in catalog order (ord), heading words
+ * included: what ingest files items under and render recognises. Enrich
+ * reads its own set (enabled rows only, with the next free item numbers).
+ */
+RePillarDef *re_catalog_pillars(int *n);
+/* roadmap.pillar has heading_words and enabled (false on a 0.1.0 catalog). */
+bool		re_pillar_policy_catalog(void);
 
 void		re_col_init(ReCol *c, Oid elemtype);
 void		re_col_text(ReCol *c, const char *s);

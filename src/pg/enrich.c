@@ -25,7 +25,7 @@
 /* Columns of the pillar query. */
 enum
 {
-	PL_KEY = 1, PL_NAME, PL_PREFIX, PL_NEXT_NUMBER, PL_TOP_ID
+	PL_KEY = 1, PL_NAME, PL_PREFIX, PL_NEXT_NUMBER, PL_TOP_ID, PL_ROLE
 };
 
 /*
@@ -55,29 +55,38 @@ next_item_number(const char *next, const char *item_id, const char *version)
 static void
 gather_pillars(int64 repo_id, const char *version, ReProposeIn *in)
 {
+	RePillarDef *pillars;
+	bool		policy = re_pillar_policy_catalog();	/* false: a 0.1.0 catalog, every pillar, no roles */
 	uint64		n;
 	int			i;
 
-	n = re_spi_repo("SELECT p.pillar, p.name, p.prefix, "
-					"coalesce(max(substring(i.item_id FROM '-([0-9]+)$')::numeric), 0) + 1, "
-					"(array_agg(i.item_id ORDER BY substring(i.item_id FROM '-([0-9]+)$')::numeric DESC) "
-					"FILTER (WHERE i.item_id IS NOT NULL))[1] "
-					"FROM roadmap.pillar p LEFT JOIN roadmap.item i ON i.repo_id = $1 AND i.version = $2 "
-					"AND i.item_id ~ ('^' || p.prefix || '-[0-9]+$') "
-					"GROUP BY p.pillar, p.name, p.prefix, p.ord ORDER BY p.ord", repo_id, version, SPI_OK_SELECT);
-	if (n != RE_NPILLARS)
+	n = re_spi_repo(psprintf("SELECT p.pillar, p.name, p.prefix, "
+							 "coalesce(max(substring(i.item_id FROM '-([0-9]+)$')::numeric), 0) + 1, "
+							 "(array_agg(i.item_id ORDER BY substring(i.item_id FROM '-([0-9]+)$')::numeric DESC) "
+							 "FILTER (WHERE i.item_id IS NOT NULL))[1], %s "
+							 "FROM roadmap.pillar p LEFT JOIN roadmap.item i ON i.repo_id = $1 AND i.version = $2 "
+							 "AND i.item_id ~ ('^' || p.prefix || '-[0-9]+$') %s"
+							 "GROUP BY p.pillar, p.name, p.prefix, p.ord ORDER BY p.ord",
+							 policy ? "min(p.role)" : "NULL::text", policy ? "WHERE p.enabled " : ""),
+					repo_id, version, SPI_OK_SELECT);
+	if (n == 0)
 		ereport(ERROR,
-				(errcode(ERRCODE_DATA_EXCEPTION),
-				 errmsg("roadmap.pillar must hold exactly %d rows, it holds %d", RE_NPILLARS, (int) n),
-				 errhint("Restore the six pillars shipped with the extension.")));
-	for (i = 0; i < RE_NPILLARS; i++)
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("roadmap.pillar has no enabled pillar"),
+				 errdetail("Enrich proposes items per enabled pillar; with none it has nothing to propose."),
+				 errhint("Enable one: UPDATE roadmap.pillar SET enabled = true WHERE pillar = 'correctness'.")));
+	pillars = palloc0(sizeof(RePillarDef) * (n + 1));
+	for (i = 0; i < (int) n; i++)
 	{
-		in->pillars[i].key = re_get_text(i, PL_KEY);
-		in->pillars[i].name = re_get_text(i, PL_NAME);
-		in->pillars[i].prefix = re_get_text(i, PL_PREFIX);
-		in->pillars[i].next_number = next_item_number(re_get_text(i, PL_NEXT_NUMBER),
-													  re_get_text(i, PL_TOP_ID), version);
+		pillars[i].key = re_get_text(i, PL_KEY);
+		pillars[i].name = re_get_text(i, PL_NAME);
+		pillars[i].prefix = re_get_text(i, PL_PREFIX);
+		pillars[i].next_number = next_item_number(re_get_text(i, PL_NEXT_NUMBER),
+												  re_get_text(i, PL_TOP_ID), version);
+		pillars[i].role = re_get_text(i, PL_ROLE);
 	}
+	in->pillars = pillars;
+	in->npillars = (int) n;
 }
 
 /* Columns of the focus-gap query. */

@@ -173,8 +173,8 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 
 	re_spi_exec("SELECT item_id, coalesce(title, item_id), description, priority FROM roadmap.item "
 				"WHERE repo_id = $1 AND version = $2 AND status = 'open' AND NOT struck "
-				/* items the release files under test coverage are tests, not features */
-				"AND coalesce(pillar, '') <> 'test_coverage' "
+				/* items the release files under the tests pillar are tests, not features */
+				"AND NOT EXISTS (SELECT 1 FROM roadmap.pillar p WHERE p.pillar = item.pillar AND p.role = 'tests') "
 				"ORDER BY line, item_id COLLATE \"C\"", 2, types, vals, NULL, SPI_OK_SELECT);
 	n = SPI_processed;
 	in->nfeatures = (int) n;

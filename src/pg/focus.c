@@ -50,33 +50,17 @@ typedef struct Area
 	int			probe_hits;
 } Area;
 
-/* Templates for an area a skill file defines and no built-in area equals. */
-static const struct
+/*
+ * A pillar's templates for an area a skill file defines and no built-in area
+ * equals (roadmap.pillar.area_title, area_rationale, area_verify; NULL: such
+ * areas are not used).
+ */
+typedef struct PillarTemplates
 {
-	const char *pillar;
 	const char *title;
 	const char *rationale;
 	const char *verify;
-}			pillar_templates[] = {
-	{"correctness", "Verify %s",
-		"%s is where a user could silently get a wrong answer",
-	"a test comparing %s with an independently computed result passes in CI"},
-	{"stability", "Harden %s",
-		"%s could crash, corrupt data or leave the system in a broken state",
-	"a fault-injection test of %s leaves the system consistent and the error actionable"},
-	{"performance", "Speed up %s",
-		"%s may leave measurable performance on the table",
-	"a benchmark of %s runs in CI against a stored baseline"},
-	{"scalability", "Scale-test %s",
-		"%s has to hold up at ten times the current scale",
-	"a 10x scale test of %s stays within its time and memory budget"},
-	{"ease_of_use", "Improve %s",
-		"%s decides whether a new user is productive quickly",
-	"a new user completes the %s path from the documentation alone"},
-	{"test_coverage", "Add tests for %s",
-		"%s could regress silently while no test covers it",
-	"CI runs tests for %s and fails when it regresses"},
-};
+} PillarTemplates;
 
 static char *
 sval(int row, int col)
@@ -345,9 +329,7 @@ typedef struct FocusCtx
 	ReSkill		skill;
 	const char *skill_text;
 	bool		have_skill;
-	const char *pillar_keys[8];
-	char	   *prefixes[8];
-	int			npillars;
+	PillarTemplates *templates;	/* per pillar of m->pillars */
 	Area	   *bi;				/* roadmap.focus_area */
 	int			nbi;
 	Area	   *areas;			/* the repository's */
@@ -377,7 +359,7 @@ read_skill(FocusCtx *x)
 	z = palloc(len + 1);
 	memcpy(z, text, len);
 	z[len] = '\0';
-	re_skill_parse(x->h->arena, z, &doc, &x->skill);
+	re_skill_parse(x->h->arena, z, &doc, x->m->pillars, x->m->npillars, &x->skill);
 	x->skill_text = z;
 	x->have_skill = x->skill.nareas > 0;
 }
@@ -391,13 +373,17 @@ load_builtins(FocusCtx *x)
 	int			i,
 				k;
 
-	re_spi_exec("SELECT pillar, prefix FROM roadmap.pillar ORDER BY ord", 0, NULL, NULL, NULL, SPI_OK_SELECT);
-	x->npillars = Min((int) SPI_processed, 8);
-	for (i = 0; i < x->npillars; i++)
-	{
-		x->pillar_keys[i] = sval(i, 1);
-		x->prefixes[i] = sval(i, 2);
-	}
+	x->templates = palloc0(sizeof(PillarTemplates) * (x->m->npillars + 1));
+	re_spi_exec("SELECT pillar, area_title, area_rationale, area_verify FROM roadmap.pillar",
+				0, NULL, NULL, NULL, SPI_OK_SELECT);
+	for (i = 0; i < (int) SPI_processed; i++)
+		for (k = 0; k < x->m->npillars; k++)
+			if (strcmp(x->m->pillars[k].key, re_get_text(i, 1)) == 0)
+			{
+				x->templates[k].title = re_get_text(i, 2);
+				x->templates[k].rationale = re_get_text(i, 3);
+				x->templates[k].verify = re_get_text(i, 4);
+			}
 	re_spi_exec("SELECT f.focus_id, f.pillar, f.ord, f.name, f.match, f.effort, f.schema_change, f.engine_core, "
 				"f.title, f.rationale, f.verify, "
 				"(SELECT coalesce(sum(h.hits), 0) FROM roadmap.probe_hit h JOIN roadmap.probe p USING (probe_id) "
@@ -412,9 +398,9 @@ load_builtins(FocusCtx *x)
 
 		a->focus_id = sval(i, 1);
 		a->pillar = sval(i, 2);
-		for (k = 0; k < x->npillars; k++)
-			if (strcmp(x->pillar_keys[k], a->pillar) == 0)
-				a->pillar = x->pillar_keys[k];
+		for (k = 0; k < x->m->npillars; k++)
+			if (strcmp(x->m->pillars[k].key, a->pillar) == 0)
+				a->pillar = x->m->pillars[k].key;
 		a->ord = atoi(sval(i, 3));
 		a->name = sval(i, 4);
 		a->match = sval(i, 5);
@@ -448,31 +434,50 @@ same_builtin(FocusCtx *x, const ReSkillArea *s, const bool *used)
 	return -1;
 }
 
+/* A pillar template: {area} at its start is the head as written, elsewhere the lower-cased head. */
+static char *
+fill_area(const char *tmpl, const char *hd, const char *lower)
+{
+	StringInfoData b;
+	const char *p = tmpl,
+			   *at;
+
+	initStringInfo(&b);
+	while ((at = strstr(p, "{area}")) != NULL)
+	{
+		appendBinaryStringInfo(&b, p, (int) (at - p));
+		appendStringInfoString(&b, at == tmpl ? hd : lower);
+		p = at + strlen("{area}");
+	}
+	appendStringInfoString(&b, p);
+	return b.data;
+}
+
 /* An area only the skill file knows: derived terms, its pillar's templates. */
 static bool
 derive_area(FocusCtx *x, const ReSkillArea *s, Area *a)
 {
 	char	   *hd = area_head(s->name);
 	char	   *lower = pstrdup(hd);
-	int			t,
-				k;
+	const PillarTemplates *t;
+	int			k;
 
-	for (t = 0; t < (int) lengthof(pillar_templates); t++)
-		if (strcmp(pillar_templates[t].pillar, s->pillar) == 0)
+	for (k = 0; k < x->m->npillars; k++)
+		if (strcmp(x->m->pillars[k].key, s->pillar) == 0)
 			break;
-	if (t == (int) lengthof(pillar_templates))
+	if (k == x->m->npillars)
 		return false;
-	for (k = 0; k < x->npillars; k++)
-		if (strcmp(x->pillar_keys[k], s->pillar) == 0)
-			break;
-	a->focus_id = derived_id(k < x->npillars ? x->prefixes[k] : s->pillar, hd, x->areas, x->n);
+	t = &x->templates[k];
+	if (t->title == NULL || t->rationale == NULL || t->verify == NULL)
+		return false;
+	a->focus_id = derived_id(x->m->pillars[k].prefix, hd, x->areas, x->n);
 	a->pillar = s->pillar;
 	a->match = re_focus_terms(x->h->arena, s->name);
 	a->effort = "M";
 	title_case(lower, x->skill_text, x->m);
-	a->title = capital(psprintf(pillar_templates[t].title, lower));
-	a->rationale = psprintf(pillar_templates[t].rationale, hd);
-	a->verify = psprintf(pillar_templates[t].verify, lower);
+	a->title = capital(fill_area(t->title, hd, lower));
+	a->rationale = fill_area(t->rationale, hd, lower);
+	a->verify = fill_area(t->verify, hd, lower);
 	return true;
 }
 

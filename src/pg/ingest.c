@@ -423,6 +423,8 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	int64		repo_id;
 	int			i;
 	StringInfoData counts;
+	RePillarDef *pillars;
+	int			npillars;
 
 	re_require_read_privilege();
 	path = re_resolve_repo_path(repo);
@@ -453,7 +455,8 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	ereport(DEBUG1, (errmsg("roadmap_enrich: commit %s has %d markdown files to consider",
 							h->git.commit_hex, ndocs)));
 
-	re_model_init(&m, h->arena);
+	pillars = re_catalog_pillars(&npillars);
+	re_model_init(&m, h->arena, pillars, npillars);
 	if (!load_doc(h, "ROADMAP.md", &doc, true))
 		ereport(ERROR,
 				(errcode(ERRCODE_UNDEFINED_FILE),

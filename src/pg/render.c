@@ -77,7 +77,7 @@ verify_reparse(ReArena *a, const char *path, const char *text, size_t len, const
 	if (md_parse(a, text, len, &lim, &doc, err, sizeof(err)) != MD_OK)
 		ereport(ERROR, (errcode(ERRCODE_DATA_EXCEPTION),
 						errmsg("the rendered %s does not parse", path), errdetail("%s", err)));
-	re_model_init(&m, a);
+	re_model_init(&m, a, NULL, 0);	/* only the item ids are compared: no pillars needed */
 	if (monolithic)
 		re_model_roadmap(&m, path, &doc);
 	else
@@ -155,25 +155,6 @@ fetch_target(int64 repo_id, const char *version, RenderTarget *t)
 		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 						errmsg("release %s has no stored proposals", version),
 						errhint("Run SELECT * FROM roadmap.enrich('%s', apply => false) first.", version)));
-}
-
-/* The pillars in their catalog order. */
-static RePillarDef *
-fetch_pillars(int *n)
-{
-	RePillarDef *pillars;
-	int			i;
-
-	re_spi_exec("SELECT pillar, name, prefix FROM roadmap.pillar ORDER BY ord", 0, NULL, NULL, NULL, SPI_OK_SELECT);
-	*n = (int) SPI_processed;
-	pillars = palloc0(sizeof(RePillarDef) * (*n + 1));
-	for (i = 0; i < *n; i++)
-	{
-		pillars[i].key = re_get_text(i, 1);
-		pillars[i].name = re_get_text(i, 2);
-		pillars[i].prefix = re_get_text(i, 3);
-	}
-	return pillars;
 }
 
 /* The words of one role of roadmap.render_word; an ERROR when the role is missing and required. */
@@ -325,7 +306,7 @@ re_render_apply(int64 repo_id, const char *version, bool write, bool commit)
 
 	memset(&rin, 0, sizeof(rin));
 	fetch_target(repo_id, version, &t);
-	rin.pillars = fetch_pillars(&rin.npillars);
+	rin.pillars = re_catalog_pillars(&rin.npillars);
 	fetch_render_words(&rin.words);
 	items = fetch_proposals(repo_id, version, &n);
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../../src/core/model.h"
+#include "../unit/shipped_pillars.h"
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -25,7 +26,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	{
 		int			i;
 
-		re_model_init(&m, a);
+		re_model_init(&m, a, shipped_pillars, N_SHIPPED_PILLARS);
 		re_model_roadmap(&m, "ROADMAP.md", &doc);
 		re_model_release_file(&m, "roadmap/v0.1.0.md-full.md", &doc);
 		re_model_changelog(&m, &doc);

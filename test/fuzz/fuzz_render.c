@@ -11,17 +11,13 @@
 
 #include "../../src/core/model.h"
 #include "../../src/core/render.h"
+#include "../unit/shipped_pillars.h"
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* as shipped in roadmap.pillar and roadmap.render_word */
+/* as shipped in roadmap.render_word */
 static const char *const risks_words[] = {"conflicts", "risks"};
 static const char *const stop_words[] = {"exit criteria", "implementation status"};
-static const RePillarDef pillars[] = {
-	{"correctness", "Correctness", "CORR", 1}, {"stability", "Stability", "STAB", 1},
-	{"performance", "Performance", "PERF", 1}, {"scalability", "Scalability", "SCAL", 1},
-	{"ease_of_use", "Ease of Use", "UX", 1}, {"test_coverage", "Test Coverage", "TEST", 1}
-};
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -40,7 +36,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		re_arena_free(a);
 		return 0;
 	}
-	re_model_init(&m, a);
+	re_model_init(&m, a, shipped_pillars, N_SHIPPED_PILLARS);
 	re_model_release_file(&m, "f.md", &doc);
 	memset(items, 0, sizeof(items));
 	items[0].pillar = "correctness";
@@ -73,8 +69,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		in.line_start = rel->line_start;
 		in.line_end = rel->line_end;
 		in.level = rel->heading_level;
-		in.pillars = pillars;
-		in.npillars = 6;
+		in.pillars = shipped_pillars;
+		in.npillars = N_SHIPPED_PILLARS;
 		in.words.risks = risks_words;
 		in.words.nrisks = 2;
 		in.words.stop = stop_words;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../../src/core/model.h"
+#include "shipped_pillars.h"
 
 static char *
 slurp(const char *path, size_t *len)
@@ -32,7 +33,7 @@ main(int argc, char **argv)
 	MdLimits	lim = {16 * 1024 * 1024, 256, 0};
 	int			i;
 
-	re_model_init(&m, a);
+	re_model_init(&m, a, shipped_pillars, N_SHIPPED_PILLARS);
 	for (i = 1; i + 1 < argc; i += 2)
 	{
 		size_t		len;

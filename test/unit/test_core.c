@@ -14,6 +14,7 @@
 #include "../../src/core/probe.h"
 #include "../../src/core/focus.h"
 #include "../../src/core/describe.h"
+#include "shipped_pillars.h"
 
 static int	passed,
 			failed;
@@ -60,6 +61,17 @@ parse(ReArena *a, const char *md)
 	if (st != MD_OK)
 		printf("parse error: %s\n", err);
 	return d;
+}
+
+/* A new model over the shipped pillars with md read as its ROADMAP.md; checks the layout found. */
+static void
+read_roadmap(ReArena *a, ReModel *m, const char *md, const char *layout)
+{
+	MdDoc		d = parse(a, md);
+
+	re_model_init(m, a, shipped_pillars, N_SHIPPED_PILLARS);
+	re_model_roadmap(m, "ROADMAP.md", &d);
+	CHECK_STR(m->layout, layout);
 }
 
 static ReItem *
@@ -127,11 +139,67 @@ test_status_words(void)
 	CHECK(re_release_status_from_text(": Shipped.", &found) == RS_RELEASED && found);
 	CHECK(re_release_status_from_text("🚧 In progress", &found) == RS_IN_PROGRESS);
 	CHECK(re_release_status_from_text("Unreleased", &found) == RS_PLANNED);
-	CHECK_STR(re_pillar_from_prefix("UX-7"), "ease_of_use");
-	CHECK_STR(re_pillar_from_prefix("SCAL-1"), "scalability");
-	CHECK(re_pillar_from_prefix("SEC-1") == NULL);
-	CHECK_STR(re_pillar_from_heading("Ease of Use / Operational"), "ease_of_use");
-	CHECK_STR(re_pillar_from_heading("Test Coverage"), "test_coverage");
+	CHECK_STR(re_pillar_from_prefix(shipped_pillars, N_SHIPPED_PILLARS, "UX-7"), "ease_of_use");
+	CHECK_STR(re_pillar_from_prefix(shipped_pillars, N_SHIPPED_PILLARS, "SCAL-1"), "scalability");
+	CHECK(re_pillar_from_prefix(shipped_pillars, N_SHIPPED_PILLARS, "SEC-1") == NULL);
+	CHECK_STR(re_pillar_from_heading(shipped_pillars, N_SHIPPED_PILLARS, "Ease of Use / Operational"), "ease_of_use");
+	CHECK_STR(re_pillar_from_heading(shipped_pillars, N_SHIPPED_PILLARS, "Test Coverage"), "test_coverage");
+}
+
+/* The pillar set is the caller's (roadmap.pillar rows): words, '*' prefixes, order, a planner's pillar. */
+static void
+test_pillar_set(void)
+{
+	static const char *const sec_words[] = {"hardening", "secur*"};
+	const RePillarDef set[] = {
+		{"security", "Security", "SEC", sec_words, 2, 1, NULL},
+		{"correctness", "Korrektheit", "CORR", NULL, 0, 1, "critical"},
+	};
+	ReArena    *a = re_arena_new();
+	ReModel		m;
+	MdDoc		d;
+	ReItem	   *it;
+
+	CHECK_STR(re_pillar_from_prefix(set, 2, "SEC-4"), "security");
+	CHECK(re_pillar_from_prefix(set, 2, "SECURE-4") == NULL);
+	CHECK(re_pillar_from_prefix(set, 0, "CORR-1") == NULL);
+	CHECK_STR(re_pillar_from_heading(set, 2, "Hardening & Supply Chain"), "security");
+	CHECK_STR(re_pillar_from_heading(set, 2, "Securing the wire"), "security");
+	CHECK_STR(re_pillar_from_heading(set, 2, "KORREKTHEIT"), "correctness");
+	CHECK(re_pillar_from_heading(set, 2, "Correctness") == NULL);	/* not a word of this set */
+	CHECK(re_pillar_from_heading(set, 2, "Insecure defaults") == NULL);	/* '*' matches at a word start only */
+	CHECK(re_pillar_from_heading(set, 2, "Dehardening") == NULL);
+	CHECK(re_pillar_from_heading(set, 2, NULL) == NULL);
+	/* roles are the set's, not the keys' */
+	CHECK(re_pillar_is(set, 2, "correctness", "critical"));
+	CHECK(!re_pillar_is(set, 2, "security", "critical"));
+	CHECK(!re_pillar_is(set, 2, "nosuch", "critical"));
+	CHECK(!re_pillar_is(set, 2, NULL, "critical"));
+	CHECK(re_pillar_is(shipped_pillars, N_SHIPPED_PILLARS, "test_coverage", "tests"));
+	/* the first pillar in order wins */
+	CHECK_STR(re_pillar_from_heading(set, 2, "Security and Korrektheit"), "security");
+	CHECK_STR(re_pillar_from_heading(set + 1, 1, "Security and Korrektheit"), "correctness");
+	/* shipped words are whole words: a test name is not a pillar heading */
+	CHECK(re_pillar_from_heading(shipped_pillars, N_SHIPPED_PILLARS, "test_tpch_immediate_correctness") == NULL);
+	CHECK_STR(re_pillar_from_heading(shipped_pillars, N_SHIPPED_PILLARS, "Scalability & Ergonomics"), "scalability");
+	CHECK_STR(re_pillar_from_heading(shipped_pillars, N_SHIPPED_PILLARS, "Ergonomics"), "ease_of_use");
+
+	/* the model files items under the set it is given */
+	re_model_init(&m, a, set, 2);
+	d = parse(a, "# R\n\n## v1.0.0 — One\n\n### Hardening\n\n| ID | Title |\n|---|---|\n"
+			  "| H-1 | Pin the toolchain |\n| CORR-1 | Fix it |\n| TEST-1 | Cover it |\n");
+	re_model_roadmap(&m, "ROADMAP.md", &d);
+	it = item(&m, "1.0.0", "H-1");
+	CHECK_STR(it ? it->pillar : NULL, "security");	/* by heading */
+	it = item(&m, "1.0.0", "CORR-1");
+	CHECK_STR(it ? it->pillar : NULL, "correctness");	/* by prefix */
+	it = item(&m, "1.0.0", "TEST-1");
+	CHECK_STR(it ? it->pillar : NULL, "security");	/* TEST is not a prefix of this set */
+	re_model_init(&m, a, NULL, 0);
+	re_model_roadmap(&m, "ROADMAP.md", &d);
+	it = item(&m, "1.0.0", "CORR-1");
+	CHECK(it && it->pillar == NULL);
+	re_arena_free(a);
 }
 
 static void
@@ -211,10 +279,7 @@ test_index_model(void)
 	ReRelease  *r;
 	ReItem	   *it;
 
-	re_model_init(&m, a);
-	d = parse(a, index_roadmap);
-	re_model_roadmap(&m, "ROADMAP.md", &d);
-	CHECK_STR(m.layout, "index");
+	read_roadmap(a, &m, index_roadmap, "index");
 	CHECK(m.full_paths.n == 2);
 	CHECK_STR(m.full_paths.v[1], "roadmap/v0.10.0-full.md");
 	d = parse(a, full_file);
@@ -256,7 +321,7 @@ test_changelog(void)
 	"## [0.34.0] — Plain Title\n\n- Thing (see UTF-8 docs)\n\n"
 	"## 0.3.0 (2026-02-01)\n\n- Old thing\n";
 
-	re_model_init(&m, a);
+	re_model_init(&m, a, shipped_pillars, N_SHIPPED_PILLARS);
 	d = parse(a, md);
 	re_model_changelog(&m, &d);
 	CHECK(m.changelog.n == 5);
@@ -284,7 +349,7 @@ test_agents_and_plan(void)
 	ReModel		m;
 	MdDoc		d;
 
-	re_model_init(&m, a);
+	re_model_init(&m, a, shipped_pillars, N_SHIPPED_PILLARS);
 	d = parse(a, "# A\n\n## Rules\n\n- Never `unwrap()` in SQL paths.\n- Nevertheless prefer this.\n"
 			  "- Always cast names; you must.\n\nPlain text.\n");
 	re_model_agents(&m, &d);
@@ -480,7 +545,7 @@ bounds_run(const char *doc, long interrupt_at, long fail_alloc_at)
 
 		if (md_parse(a, doc, strlen(doc), &lim, &d, err, sizeof(err)) == MD_OK)
 		{
-			re_model_init(&m, a);
+			re_model_init(&m, a, shipped_pillars, N_SHIPPED_PILLARS);
 			re_model_roadmap(&m, "ROADMAP.md", &d);
 			(void) re_model_deferred(&m, &open);
 		}
@@ -527,7 +592,7 @@ test_bounds(void)
 
 			CHECK(md_parse(a, b.data, b.len, &big, &d, err, sizeof(err)) == MD_OK);
 		}
-		re_model_init(&m, a);
+		re_model_init(&m, a, shipped_pillars, N_SHIPPED_PILLARS);
 		re_model_changelog(&m, &d);
 		CHECK(m.changelog.n == 1);
 		for (p = m.changelog.n ? m.changelog.v[0].item_ids : ""; p && *p; p++)
@@ -565,6 +630,7 @@ main(void)
 	test_versions();
 	test_item_ids();
 	test_status_words();
+	test_pillar_set();
 	test_guards();
 	test_index_model();
 	test_changelog();

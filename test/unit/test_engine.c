@@ -445,21 +445,12 @@ test_lenses(void)
 static void
 engine_input(ReProposeIn *in)
 {
-	static const char *const keys[6] = {"correctness", "stability", "performance", "scalability", "ease_of_use", "test_coverage"};
-	static const char *const prefixes[6] = {"CORR", "STAB", "PERF", "SCAL", "UX", "TEST"};
-	int			i;
-
 	memset(in, 0, sizeof(*in));
 	in->version = "0.36.0";
 	in->prev_version = "0.35.0";
 	in->shipped_window = 3;
-	for (i = 0; i < 6; i++)
-	{
-		in->pillars[i].key = keys[i];
-		in->pillars[i].name = keys[i];
-		in->pillars[i].prefix = prefixes[i];
-		in->pillars[i].next_number = 1;
-	}
+	in->pillars = shipped_pillars;
+	in->npillars = N_SHIPPED_PILLARS;
 }
 
 static int
@@ -625,9 +616,7 @@ test_deferred_closed_later(void)
 				p26 = 0,
 				p27 = 0;
 
-	re_model_init(&m, a);
-	d = parse(a, deferred_roadmap);
-	re_model_roadmap(&m, "ROADMAP.md", &d);
+	read_roadmap(a, &m, deferred_roadmap, "monolithic");
 	d = parse(a, deferred_changelog);
 	re_model_changelog(&m, &d);
 	CHECK(item(&m, "0.9.0", "P2-4") != NULL);

@@ -33,10 +33,7 @@ test_layouts(void)
 	ReItem	   *it;
 
 	/* index titles lose the trailing link text */
-	re_model_init(&m, a);
-	d = parse(a, sib_index);
-	re_model_roadmap(&m, "ROADMAP.md", &d);
-	CHECK_STR(m.layout, "index");
+	read_roadmap(a, &m, sib_index, "index");
 	r = re_model_find_release(&m, "0.88.0");
 	CHECK_STR(r ? r->title : NULL, "Datalog Stratification");
 	CHECK_STR(r ? r->path : NULL, "roadmap/v0.88.0-full.md");
@@ -71,7 +68,7 @@ test_layouts(void)
 
 	/* a per-release file on its own: status line with scope, "Released ✅" line */
 	a = re_arena_new();
-	re_model_init(&m, a);
+	re_model_init(&m, a, shipped_pillars, N_SHIPPED_PILLARS);
 	d = parse(a, sib_release);
 	re_model_release_file(&m, "roadmap/v0.88.0.md", &d);
 	r = re_model_find_release(&m, "0.88.0");
@@ -93,7 +90,7 @@ test_layouts(void)
 
 	/* changelog headings with a placeholder date */
 	a = re_arena_new();
-	re_model_init(&m, a);
+	re_model_init(&m, a, shipped_pillars, N_SHIPPED_PILLARS);
 	d = parse(a, "# Changelog\n\n## [0.87.0] — 2026-05-XX — SHACL Core\n\n- One (PR-SHACL-01).\n\n"
 			  "## [0.86.0] — 2026-04-02 — SPARQL Property Paths\n\n- Two.\n");
 	re_model_changelog(&m, &d);
@@ -111,16 +108,10 @@ test_layouts(void)
 
 	/* a ROADMAP.md with a single release section is a roadmap; no version at all is none */
 	a = re_arena_new();
-	re_model_init(&m, a);
-	d = parse(a, "# Roadmap\n\n## v0.1.0 — First Steps\n\n**Status: Planned**\n\n"
-			  "| ID | Title |\n|---|---|\n| CORR-1 | Parse the config |\n");
-	re_model_roadmap(&m, "ROADMAP.md", &d);
-	CHECK_STR(m.layout, "monolithic");
+	read_roadmap(a, &m, "# Roadmap\n\n## v0.1.0 — First Steps\n\n**Status: Planned**\n\n"
+				 "| ID | Title |\n|---|---|\n| CORR-1 | Parse the config |\n", "monolithic");
 	CHECK(m.releases.n == 1 && m.items.n == 1);
-	re_model_init(&m, a);
-	d = parse(a, "# Roadmap\n\nIdeas:\n\n- faster\n");
-	re_model_roadmap(&m, "ROADMAP.md", &d);
-	CHECK_STR(m.layout, "unknown");
+	read_roadmap(a, &m, "# Roadmap\n\nIdeas:\n\n- faster\n", "unknown");
 	CHECK(m.releases.n == 0);
 	re_arena_free(a);
 }
@@ -146,7 +137,7 @@ test_focus(void)
 	const char *m[3];
 	char	   *t;
 
-	re_skill_parse(a, sib_skill, &d, &s);
+	re_skill_parse(a, sib_skill, &d, shipped_pillars, N_SHIPPED_PILLARS, &s);
 	CHECK_STR(s.name, "enrich-release-roadmap");
 	CHECK(s.nareas == 3);
 	if (s.nareas == 3)

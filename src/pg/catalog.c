@@ -302,13 +302,17 @@ re_spi_exec(const char *sql, int nargs, Oid *types, Datum *values, const char *n
 }
 
 /*
- * A statement about one repository ($1 = repo_id, $2 = version or absent),
- * planned as a generic plan: the planner estimates "repo_id = $1" from the
- * column's number of distinct values, not from the value. A custom plan
+ * A statement about one repository ($1 = repo_id, $2 = version or absent).
+ * Reads run as generic plans: the planner estimates "repo_id = $1" from
+ * the column's number of distinct values, not from the value. A custom plan
  * estimated the value itself, and an ingest writes its rows under a repo_id
  * that statistics taken earlier have never seen (a repository ingested
- * anew, or re-read before autovacuum ran): every row count came out as 1
- * and the gap queries ran nested loops over whole tables (docs/performance.md).
+ * anew, or re-read before autovacuum ran): every row count came out as 1,
+ * and enrich's gap queries and the history walk's item query ran nested
+ * loops over whole tables (docs/performance.md). Deletes keep custom plans:
+ * for such a repo_id they scan its index, which stays cheap while the
+ * tables hold the dead rows of earlier ingests (a generic plan scanned the
+ * whole table, dead rows included).
  */
 uint64
 re_spi_repo(const char *sql, int64 repo_id, const char *version, int expect)
@@ -320,6 +324,11 @@ re_spi_repo(const char *sql, int64 repo_id, const char *version, int expect)
 
 	values[0] = Int64GetDatum(repo_id);
 	values[1] = version ? CStringGetTextDatum(version) : (Datum) 0;
+	if (expect != SPI_OK_SELECT)
+	{
+		re_spi_exec(sql, version ? 2 : 1, types, values, NULL, expect);
+		return SPI_processed;
+	}
 	plan = SPI_prepare_cursor(sql, version ? 2 : 1, types, CURSOR_OPT_GENERIC_PLAN);
 	if (plan == NULL)
 		elog(ERROR, "roadmap_enrich: SPI_prepare returned %s for: %s", SPI_result_code_string(SPI_result), sql);

@@ -149,22 +149,13 @@ static const char *const action_verbs[] = {
 static bool
 starts_with_verb(const char *t)
 {
-	char		w[32];
-	int			n = 0,
-				i;
+	size_t		n = 0;
 
 	if (!isalpha((unsigned char) *t))
 		return false;
 	while (isalpha((unsigned char) t[n]) && n < 31)
-	{
-		w[n] = (char) tolower((unsigned char) t[n]);
 		n++;
-	}
-	w[n] = '\0';
-	for (i = 0; action_verbs[i]; i++)
-		if (strcmp(w, action_verbs[i]) == 0)
-			return true;
-	return false;
+	return re_word_in(t, n, action_verbs);
 }
 
 static char *

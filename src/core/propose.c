@@ -10,6 +10,7 @@
  */
 #include "propose.h"
 #include "describe.h"
+#include "deferral.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -478,8 +479,8 @@ add_deferred(ReArena *a, const ReProposeIn *in, const ReDeferredIn *d, Cand *c)
 	c->p.title = cap_title(a, t);
 	c->p.pillar = d->pillar;
 	c->p.effort = norm_effort(d->effort, f ? f->effort : "M");
-	/* P0 stays P0 only for wrong answers; carrying an item does not raise it */
-	c->p.priority = strcmp(prio, "P0") == 0 && !re_pillar_is(in->pillars, in->npillars, d->pillar, "critical") ? "P1" : prio;
+	/* P0 stays P0 only for wrong answers; carrying an item does not raise it; a harmless skip reason lowers it */
+	c->p.priority = re_deferred_priority(d, strcmp(prio, "P0") == 0 && !re_pillar_is(in->pillars, in->npillars, d->pillar, "critical") ? "P1" : prio);
 	c->p.focus_id = d->focus_id;
 	c->p.score = f ? f->score : 0;
 	c->p.source = "deferred";
@@ -505,8 +506,9 @@ add_deferred(ReArena *a, const ReProposeIn *in, const ReDeferredIn *d, Cand *c)
 		own = first_sentence(a, d->title + strlen(lead) + 4);
 	if (own)
 		sentence(&b, re_sprintf(a, "Its v%s section says: \"%s\"", d->version, own));
-	sentence(&b, re_sprintf(a, "Verify: a test named after %s shows \"%s\" working end to end, as v%s planned it",
-							d->item_id, title_core(a, lead[0] ? lead : d->title), d->version));
+	if (d->reason_phrase && strcmp(c->p.priority, "P2") == 0 && strcmp(prio, "P2") != 0)
+		sentence(&b, re_sprintf(a, "P2, not %s: its skip reason says \"%s\"", prio, d->reason_phrase));
+	sentence(&b, re_deferred_verify(a, d, title_core(a, lead[0] ? lead : d->title)));
 	c->p.description = re_buf_to_arena(a, &b);
 	re_buf_free(&b);
 }
@@ -725,6 +727,7 @@ add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, 
 	ctx.prev_version = in->prev_version;
 	ctx.docs_text = in->docs_text;
 	ctx.tests_text = in->tests_text;
+	ctx.section_text = in->section_text;
 	ctx.has_upgrade_script = in->has_upgrade_script;
 	ctx.kinds = in->kinds;
 	ctx.nkinds = in->nkinds;
@@ -839,6 +842,9 @@ produce_candidates(Sel *s)
 		if (in->deferred[i].pillar == NULL)
 			continue;
 		RE_CHECK_INTERRUPTS();
+		/* re-planned under a new id up to the target: a note in Conflicts & Risks, not an item */
+		if (in->deferred[i].successor_id != NULL && !re_deferred_written_back(s->a, in, &in->deferred[i]))
+			continue;
 		/* carried too long: the planner confirms or drops it, we do not re-propose it */
 		if (in->deferred[i].carried > s->pol.stale_after)
 		{
@@ -905,6 +911,22 @@ take(Sel *s, int i)
 }
 
 /*
+ * Feature items a pillar may take. A release with few features spreads them
+ * over every pillar: each pillar takes at most its share of the features'
+ * pillar uses, so the first pillars do not spend them all (3 features x 3
+ * uses = 9 -> 1 a pillar, not 3 each in the first three pillars).
+ */
+static int
+feature_share(const ReProposeIn *in, const RePolicy *pol)
+{
+	int			cap = in->npillars > 0 ? in->nfeatures * pol->max_uses_per_feature / in->npillars : pol->max_feature;
+
+	if (cap < 1)
+		cap = 1;
+	return cap < pol->max_feature ? cap : pol->max_feature;
+}
+
+/*
  * 1. feature lenses: the best-ranked (feature, lens) pairs, one per feature
  * in a pillar, a feature in at most max_uses pillars, and a feature already
  * used elsewhere ranked down so the pillars spread over the release's
@@ -914,9 +936,10 @@ static void
 select_features(Sel *s, bool *ok, int first)
 {
 	int			src,
-				i;
+				i,
+				cap = feature_share(s->in, &s->pol);
 
-	for (src = 0; src < s->pol.max_feature && s->out->n - first < s->pol.max_per_pillar; src++)
+	for (src = 0; src < cap && s->out->n - first < s->pol.max_per_pillar; src++)
 	{
 		int			best = -1;
 		double		best_rank = 0;
@@ -1086,7 +1109,7 @@ link_dependencies(Sel *s)
 				strcmp(s->chosen[k]->origin_id, c->blocker) == 0)
 				break;
 		if (k < out->n)
-			out->items[i].dependencies = re_sprintf(s->a, "%s (v%s %s)", out->items[k].item_id, c->origin_version, c->blocker);
+			out->items[i].dependencies = re_strdup(s->a, out->items[k].item_id);	/* one numbering space */
 		else
 			out->items[i].dependencies = re_sprintf(s->a, "v%s %s (not shipped)", c->origin_version, c->blocker);
 	}
@@ -1203,6 +1226,7 @@ write_risks(Sel *s)
 				k;
 
 	re_buf_init(&risks);
+	(void) re_deferred_replanned(a, s->in, &risks);
 	for (i = 0; i < s->nstale && i < 8; i++)
 		re_buf_printf(&risks, "- **v%s %s** (\"%s\") carried %d releases \xE2\x80\x94 confirm or drop.\n",
 					  s->stale[i]->version, s->stale[i]->item_id, title_core(a, re_bold_lead(a, s->stale[i]->title)),

@@ -831,12 +831,12 @@ gap_done(Sel *s, const Cand *c, const char **hist, const char **window)
 	int			i;
 
 	if ((i = re_entry_repeats(s->a, c->p.title, verb, hist, in->nhistory, 0.6, 2)) >= 0)
-		return re_sprintf(s->a, "v%s shipped \"%s\"", in->history[i].id, title_core(s->a, re_bold_lead(s->a, hist[i])));
+		return re_sprintf(s->a, "v%s shipped \"%s\"", in->history[i].id, re_title_core(s->a, re_bold_lead(s->a, hist[i]), true));
 	if ((file = re_file_delivers(c->p.title, in->tree_paths, in->ntree_paths)) != NULL)
 		return re_sprintf(s->a, "`%s` exists", file);
 	if ((i = re_entry_repeats(s->a, c->p.title, verb, window, in->nshipped, 0.4, 1)) >= 0)
 		return re_sprintf(s->a, "recent work in v%s: \"%s\"", in->shipped[i].id,
-						  title_core(s->a, re_bold_lead(s->a, window[i])));
+						  re_title_core(s->a, re_bold_lead(s->a, window[i]), true));
 	if (s->pol.gap_anchor && in->nfeatures > 0 && f && f->evidence_hits == 0 && f->plan_open == 0)
 		return re_strdup(s->a, "");
 	return NULL;

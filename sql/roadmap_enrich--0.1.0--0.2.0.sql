@@ -956,3 +956,59 @@ SELECT terms.repo_id, version, pillar, focus_id, focus_area,
        term_base, term_staleness, term_shipped, term_planned, term_deferred, term_plan, term_evidence,
        r.path
   FROM terms JOIN roadmap.repository r ON r.repo_id = terms.repo_id;
+
+-- Deferred items traced through later releases (issue 10, d10) ---------------
+-- See docs/proposals.md "Deferred items". Ingest records, for each open
+-- deferral, the later item that took it over under a new id (re-planned):
+-- enrich does not propose "Complete X" when that item is in a release up to
+-- the target, and says so in Conflicts & Risks instead. Deferrals shipped
+-- under a new id or ticked in their release's exit criteria are not recorded.
+ALTER TABLE roadmap.deferred
+	ADD COLUMN successor_version text,
+	ADD COLUMN successor_id text,
+	ADD COLUMN successor_rule text CHECK (successor_rule IN ('same id', 'title', 'scope', 'identifier', 'blocker'));
+
+-- carried_releases: the releases after the one that first left the item open,
+-- up to and including the next unreleased one (v0.33.0 -> next v0.36.0 = 3).
+CREATE OR REPLACE VIEW roadmap.deferred_items AS
+	SELECT d.repo_id, d.version, d.item_id, i.title, i.status, i.status_text, i.deferred_to,
+	       s.first_seen_version,
+	       (SELECT count(*) FILTER (WHERE r.status = 'released')
+	             + (count(*) FILTER (WHERE r.status <> 'released') > 0)::int
+	          FROM roadmap.release r
+	         WHERE r.repo_id = d.repo_id
+	           AND r.version_key > roadmap.version_key(s.first_seen_version))::int AS carried_releases,
+	       CASE WHEN h.repo_id IS NULL THEN 'catalog' ELSE 'history' END AS carried_source,
+	       h.first_seen_commit, h.first_seen_at, h.commits_open,
+	       i.pillar, i.effort, i.priority, i.path, i.line, i.description, rl.version_key,
+	       d.successor_version, d.successor_id, si.status AS successor_status, si.title AS successor_title,
+	       d.successor_rule
+	  FROM roadmap.deferred d
+	  JOIN roadmap.item i USING (repo_id, version, item_id)
+	  JOIN roadmap.release rl USING (repo_id, version)
+	  LEFT JOIN roadmap.item_history h USING (repo_id, version, item_id)
+	  LEFT JOIN roadmap.item si ON si.repo_id = d.repo_id AND si.version = d.successor_version AND si.item_id = d.successor_id
+	  -- open since the earlier of: its own release, the release current when history first shows it open
+	  CROSS JOIN LATERAL (
+	       SELECT CASE WHEN h.first_seen_release IS NOT NULL
+	                    AND roadmap.version_key(h.first_seen_release) < rl.version_key
+	                   THEN h.first_seen_release ELSE d.version END AS first_seen_version) s;
+
+-- A skip reason saying the item is harmless lowers a deferred item to this
+-- priority (case-insensitive substring of the status text; the lowest
+-- priority of all matching rows wins). Editable: add a project's own words.
+CREATE TABLE roadmap.skip_reason_rule (
+	phrase       text PRIMARY KEY CHECK (phrase <> ''),
+	priority     text NOT NULL CHECK (priority IN ('P0', 'P1', 'P2')),
+	description  text NOT NULL,
+	builtin      boolean NOT NULL DEFAULT false
+);
+CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.skip_reason_rule
+	FOR EACH ROW EXECUTE FUNCTION roadmap.user_row_marker('phrase');
+SELECT pg_catalog.pg_extension_config_dump('roadmap.skip_reason_rule', 'WHERE NOT builtin');
+INSERT INTO roadmap.skip_reason_rule (phrase, priority, description) VALUES
+('correctness unaffected', 'P2', 'the release shipped without it and results stay right'),
+('cosmetic', 'P2', 'a cosmetic change'),
+('fallback estimate', 'P2', 'a fallback already gives a usable answer'),
+('nice to have', 'P2', 'the maintainers call it optional'),
+('nice-to-have', 'P2', 'the maintainers call it optional');

@@ -324,6 +324,17 @@ re_icontains(const char *hay, const char *needle)
 }
 
 bool
+re_word_in(const char *w, size_t n, const char *const *list)
+{
+	int			i;
+
+	for (i = 0; list[i]; i++)
+		if (strlen(list[i]) == n && strncasecmp(w, list[i], n) == 0)
+			return true;
+	return false;
+}
+
+bool
 re_icontains_word(const char *hay, const char *word)
 {
 	size_t		n = strlen(word);

@@ -77,5 +77,7 @@ char	   *re_trim(ReArena *a, const char *s);
 bool		re_istarts_with(const char *s, const char *prefix);
 bool		re_icontains(const char *hay, const char *needle);
 bool		re_icontains_word(const char *hay, const char *word);
+/* The n bytes at w equal an entry of the NULL-terminated list, case-insensitively. */
+bool		re_word_in(const char *w, size_t n, const char *const *list);
 
 #endif

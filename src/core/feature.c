@@ -130,12 +130,7 @@ static const char *const sql_types[] = {
 static bool
 is_sql_type(const char *w, size_t n)
 {
-	int			i;
-
-	for (i = 0; sql_types[i]; i++)
-		if (strlen(sql_types[i]) == n && strncasecmp(w, sql_types[i], n) == 0)
-			return true;
-	return false;
+	return re_word_in(w, n, sql_types);
 }
 
 static bool
@@ -205,12 +200,8 @@ static bool
 is_bool_word(const char *w, size_t n)
 {
 	static const char *const b[] = {"on", "off", "true", "false", NULL};
-	int			i;
 
-	for (i = 0; b[i]; i++)
-		if (strlen(b[i]) == n && strncasecmp(w, b[i], n) == 0)
-			return true;
-	return false;
+	return re_word_in(w, n, b);
 }
 
 /* The kind a setting's name suggests: a mode or format lists its values, a size or duration is a number. */
@@ -624,12 +615,7 @@ static const char *const stop_words[] = {
 static bool
 in_list(const char *w, const char *const *list)
 {
-	int			i;
-
-	for (i = 0; list[i]; i++)
-		if (strcasecmp(w, list[i]) == 0)
-			return true;
-	return false;
+	return re_word_in(w, strlen(w), list);
 }
 
 /*

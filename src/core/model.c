@@ -8,6 +8,7 @@
 #include "model.h"
 #include "feature.h"
 #include "similar.h"
+#include "trace.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -587,6 +588,67 @@ checklist_item(ReModel *m, int first_item, const ReRelease *rel, const char *pat
 	}
 }
 
+/* The ids a ticked exit criterion names before its first ':' or " — ". */
+static void
+mark_ticked(ReModel *m, int first_item, const ReRelease *rel, const char *text)
+{
+	const char *p = text,
+			   *end = text + strlen(text);
+	const char *colon = strchr(text, ':'),
+			   *dash = strstr(text, " \xE2\x80\x94 ");
+
+	if (colon && colon < end)
+		end = colon;
+	if (dash && dash < end)
+		end = dash;
+	if (end - text > 80)
+		end = text + 80;
+	while (p < end)
+	{
+		char		id[32];
+		size_t		n = 0;
+		ReItem	   *it;
+
+		while (p < end && !isalnum((unsigned char) *p))
+			p++;
+		while (p < end && (isalnum((unsigned char) *p) || *p == '-'))
+		{
+			if (n < sizeof(id) - 1)
+				id[n++] = *p;
+			p++;
+		}
+		id[n] = '\0';
+		if (n > 0 && re_is_item_id(id) && (it = find_item(m, first_item, rel->version, id)) != NULL)
+			it->exit_checked = 1;
+	}
+}
+
+/*
+ * Exit criteria under a "### Exit Criteria" heading or after a "**Exit
+ * criteria:**" paragraph: a ticked box naming an item id means the release
+ * met it, whatever its status row says.
+ */
+static void
+exit_criteria(ReModel *m, int first_item, const ReRelease *rel, const MdDoc *doc, int bi, int be)
+{
+	bool		in_exit = false;
+	int			j;
+
+	for (j = bi + 1; j < be; j++)
+	{
+		const MdBlock *b = &doc->blocks[j];
+
+		if (b->quote_depth > 0)
+			continue;
+		if (b->kind == MB_HEADING)
+			in_exit = re_icontains(b->text, "exit criteria");
+		else if (b->kind == MB_PARAGRAPH && b->bold)
+			in_exit = re_icontains(b->bold, "exit criteria");
+		else if (b->kind == MB_LIST_ITEM && in_exit && b->checked == 1 && b->text)
+			mark_ticked(m, first_item, rel, b->text);
+	}
+}
+
 /* Items listed in tables inside one release section (blocks bi..be). */
 static void
 release_items(ReModel *m, ReRelease *rel, const char *path, const MdDoc *doc, int bi, int be)
@@ -616,6 +678,7 @@ release_items(ReModel *m, ReRelease *rel, const char *path, const MdDoc *doc, in
 		}
 		else if (doc->blocks[j].kind == MB_LIST_ITEM && doc->blocks[j].bold && doc->blocks[j].quote_depth == 0)
 			checklist_item(m, first_item, rel, path, &doc->blocks[j], item_section(doc, bi, j));
+	exit_criteria(m, first_item, rel, doc, bi, be);
 }
 
 /* "**Status: Released (2026-04-26).**" or a plain "Status: Planned" line. */
@@ -1630,159 +1693,272 @@ done_lower_bound(const ReItem *items, const int *ids, int n, const char *id)
  * only with items sharing a word with its title: linear in the number of
  * words instead of candidates x done items.
  */
-int
-re_model_deferred(ReModel *m, int **out)
+typedef struct DoneIndex
+{
+	const ReRelease **rel;		/* release of each item */
+	Posting    *post;			/* (lead-title word, done item), sorted */
+	int			np;
+	int		   *done_ids;		/* done items sorted by id */
+	int			ndone;
+	int		   *count;			/* scratch for done_by_title */
+	int		   *stamp;
+	int		   *touched;
+	CiteIndex	ci;
+} DoneIndex;
+
+static void
+done_index(ReModel *m, DoneIndex *x)
 {
 	ReArena    *a = m->arena;
 	int			n = m->items.n,
 				i,
-				k,
-				np = 0,
-				nout = 0;
-	const ReRelease **rel = re_alloc(a, sizeof(ReRelease *) * (size_t) (n + 1));
-	Posting    *post;
-	int		   *count = re_alloc(a, sizeof(int) * (size_t) (n + 1));
-	int		   *stamp = re_alloc(a, sizeof(int) * (size_t) (n + 1));
-	int		   *touched = re_alloc(a, sizeof(int) * (size_t) (n + 1));
+				k;
 	uint64_t	words[64];
 	size_t		cap = 0;
-	CiteIndex	ci;
+	char		lead[512];
 
-	char		lead_i[512],
-				lead_k[512];
-	int		   *done_ids = re_alloc(a, sizeof(int) * (size_t) (n + 1));	/* done items sorted by id */
-	int			ndone = 0;
-
-
-	*out = re_alloc(a, sizeof(int) * (size_t) (n + 1));
-	cite_index(m, &ci);
+	x->rel = re_alloc(a, sizeof(ReRelease *) * (size_t) (n + 1));
+	x->count = re_alloc(a, sizeof(int) * (size_t) (n + 1));
+	x->stamp = re_alloc(a, sizeof(int) * (size_t) (n + 1));
+	x->touched = re_alloc(a, sizeof(int) * (size_t) (n + 1));
+	x->done_ids = re_alloc(a, sizeof(int) * (size_t) (n + 1));
+	x->ndone = 0;
+	x->np = 0;
+	cite_index(m, &x->ci);
 	for (i = 0; i < n; i++)
 	{
 		RE_CHECK_INTERRUPTS();
-		rel[i] = re_model_find_release(m, m->items.v[i].version);
+		x->rel[i] = re_model_find_release(m, m->items.v[i].version);
 		/* compare bold lead titles, not whole cells with their long descriptions (no allocation per item) */
 		if (m->items.v[i].status == IS_DONE && m->items.v[i].title)
 		{
-			re_bold_lead_buf(m->items.v[i].title, lead_i, sizeof(lead_i));
-			cap += (size_t) re_word_hashes(lead_i, words, 64, true);
-			done_ids[ndone++] = i;
+			re_bold_lead_buf(m->items.v[i].title, lead, sizeof(lead));
+			cap += (size_t) re_word_hashes(lead, words, 64, true);
+			x->done_ids[x->ndone++] = i;
 		}
 	}
 	done_sort_items = m->items.v;
-	qsort(done_ids, (size_t) ndone, sizeof(int), done_id_cmp);
-	post = re_alloc(a, sizeof(Posting) * (cap + 1));
+	qsort(x->done_ids, (size_t) x->ndone, sizeof(int), done_id_cmp);
+	x->post = re_alloc(a, sizeof(Posting) * (cap + 1));
 	for (i = 0; i < n; i++)
 		if (m->items.v[i].status == IS_DONE && m->items.v[i].title)
 		{
 			int			nw;
 
-			re_bold_lead_buf(m->items.v[i].title, lead_i, sizeof(lead_i));
-			nw = re_word_hashes(lead_i, words, 64, true);
-
+			re_bold_lead_buf(m->items.v[i].title, lead, sizeof(lead));
+			nw = re_word_hashes(lead, words, 64, true);
 			for (k = 0; k < nw; k++)
 			{
-				post[np].hash = words[k];
-				post[np].item = i;
-				np++;
+				x->post[x->np].hash = words[k];
+				x->post[x->np].item = i;
+				x->np++;
 			}
 		}
-	qsort(post, (size_t) np, sizeof(Posting), posting_cmp);
+	qsort(x->post, (size_t) x->np, sizeof(Posting), posting_cmp);
+}
 
+/* A later done item whose lead title holds most of item i's words (>= 0.5 same id, >= 0.75 otherwise). */
+static bool
+done_by_title(ReModel *m, DoneIndex *x, int i, const char *lead_i)
+{
+	const ReItem *it = &m->items.v[i];
+	uint64_t	words[64];
+	int			nw = it->title ? re_word_hashes(lead_i, words, 64, true) : 0,
+				ntouched = 0,
+				w,
+				k;
+
+	for (w = 0; w < nw; w++)
+	{
+		Posting		key = {words[w], -1};
+		size_t		lo = 0,
+					hi = (size_t) x->np;
+
+		/* first posting with this hash */
+		while (lo < hi)
+		{
+			size_t		mid = (lo + hi) / 2;
+
+			if (posting_cmp(&x->post[mid], &key) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo + RE_MAX_POSTINGS_PER_WORD < (size_t) x->np &&
+			x->post[lo + RE_MAX_POSTINGS_PER_WORD].hash == words[w])
+			continue;			/* a word in thousands of titles: no evidence either way */
+		for (; lo < (size_t) x->np && x->post[lo].hash == words[w]; lo++)
+		{
+			int			j = x->post[lo].item;
+
+			if (x->stamp[j] != i + 1)
+			{
+				x->stamp[j] = i + 1;
+				x->count[j] = 0;
+				x->touched[ntouched++] = j;
+			}
+			x->count[j]++;
+		}
+	}
+	for (k = 0; k < ntouched; k++)
+	{
+		int			j = x->touched[k];
+		double		overlap = (double) x->count[j] / nw;
+
+		if (x->rel[j] && re_version_cmp(&x->rel[j]->v, &x->rel[i]->v) > 0 &&
+			overlap >= (strcmp(m->items.v[j].item_id, it->item_id) == 0 ? 0.5 : 0.75))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The same id done in a later release closes the item when that release is
+ * where it was deferred to, or when the two bold titles share a third of
+ * their words either way (ids are reused across releases for unrelated
+ * work, so the id alone is not enough).
+ */
+static bool
+done_same_id(ReModel *m, DoneIndex *x, int i, const char *lead_i)
+{
+	const ReItem *it = &m->items.v[i];
+	char		lead_k[512];
+	int			k;
+
+	for (k = done_lower_bound(m->items.v, x->done_ids, x->ndone, it->item_id);
+		 k < x->ndone && strcmp(m->items.v[x->done_ids[k]].item_id, it->item_id) == 0; k++)
+	{
+		const ReItem *d = &m->items.v[x->done_ids[k]];
+
+		if (x->rel[x->done_ids[k]] == NULL || re_version_cmp(&x->rel[x->done_ids[k]]->v, &x->rel[i]->v) <= 0)
+			continue;
+		re_bold_lead_buf(d->title, lead_k, sizeof(lead_k));
+		if ((it->deferred_to && strcmp(it->deferred_to, d->version) == 0) ||
+			(lead_i[0] && lead_k[0] && (re_word_overlap(lead_i, lead_k) >= 0.34 ||
+										re_word_overlap(lead_k, lead_i) >= 0.34)))
+			return true;
+	}
+	return false;
+}
+
+/* A later changelog entry citing the id closes it unless the two plainly speak of different work. */
+static bool
+cited_later(ReModel *m, DoneIndex *x, int i, const char *lead_i)
+{
+	int			slot = re_strmap_get(&x->ci.map, m->items.v[i].item_id),
+				c;
+
+	for (c = slot >= 0 ? x->ci.head[slot] : -1; c >= 0; c = x->ci.next[c])
+	{
+		const ReChangelogEntry *e = &m->changelog.v[x->ci.entry[c]];
+		ReVersion	v;
+
+		if (!re_version_parse(e->version, &v) || re_version_cmp(&v, &x->rel[i]->v) <= 0)
+			continue;
+		if (lead_i[0] && (re_word_overlap(lead_i, e->text) >= 0.25 || re_word_overlap(e->text, lead_i) >= 0.4))
+			return true;
+	}
+	return false;
+}
+
+/* Item i was left skipped, deferred or explicitly not started by a released version. */
+static bool
+left_open(ReModel *m, DoneIndex *x, int i)
+{
+	const ReItem *it = &m->items.v[i];
+
+	if (x->rel[i] == NULL || x->rel[i]->status != RS_RELEASED)
+		return false;
+	return it->status == IS_SKIPPED || it->status == IS_DEFERRED ||
+		(it->status == IS_OPEN && it->status_text != NULL);
+}
+
+/*
+ * What blocked an item that was taken over goes with it: a deferral whose
+ * sibling (same release) says "blocked by <its id>" gets the sibling's
+ * successor when it has none of its own.
+ */
+static void
+follow_blockers(ReModel *m, const int *cand, int nc, int *succ, const char **rule)
+{
+	int			i,
+				k;
+
+	for (i = 0; i < nc; i++)
+	{
+		char		buf[64];
+		const ReItem *b = &m->items.v[cand[i]];
+		const char *blocker = re_trace_blocker(b->status_text, buf, sizeof(buf));
+
+		if (blocker == NULL || succ[i] < 0)
+			continue;
+		for (k = 0; k < nc; k++)
+			if (succ[k] < 0 && strcmp(m->items.v[cand[k]].item_id, blocker) == 0 &&
+				strcmp(m->items.v[cand[k]].version, b->version) == 0)
+			{
+				succ[k] = succ[i];
+				rule[k] = "blocker";
+			}
+	}
+}
+
+int
+re_model_deferred_traced(ReModel *m, ReDeferral **out)
+{
+	ReArena    *a = m->arena;
+	int			n = m->items.n,
+				i,
+				nc = 0,
+				nout = 0;
+	int		   *cand = re_alloc(a, sizeof(int) * (size_t) (n + 1));
+	int		   *succ;
+	const char **rule;
+	DoneIndex	x;
+	ReTrace		t;
+	char		lead[512];
+
+	done_index(m, &x);
 	for (i = 0; i < n; i++)
 	{
-		const ReItem *it = &m->items.v[i];
-		int			nw,
-					ntouched = 0,
-					w,
-					slot,
-					c;
-		bool		resolved = false;
-
 		RE_CHECK_INTERRUPTS();
-		if (rel[i] == NULL || rel[i]->status != RS_RELEASED)
+		if (!left_open(m, &x, i) || m->items.v[i].exit_checked)
+			continue;			/* its own exit criterion ticked: done after all */
+		re_bold_lead_buf(m->items.v[i].title, lead, sizeof(lead));
+		if (done_by_title(m, &x, i, lead) || done_same_id(m, &x, i, lead) || cited_later(m, &x, i, lead))
 			continue;
-		if (!(it->status == IS_SKIPPED || it->status == IS_DEFERRED ||
-			  (it->status == IS_OPEN && it->status_text != NULL)))
+		cand[nc++] = i;
+	}
+	re_trace_init(&t, m, x.rel);
+	succ = re_alloc(a, sizeof(int) * (size_t) (nc + 1));
+	rule = re_alloc(a, sizeof(char *) * (size_t) (nc + 1));
+	for (i = 0; i < nc; i++)
+	{
+		RE_CHECK_INTERRUPTS();
+		succ[i] = re_trace_successor(&t, cand[i], &rule[i]);
+	}
+	follow_blockers(m, cand, nc, succ, rule);
+	*out = re_alloc(a, sizeof(ReDeferral) * (size_t) (nc + 1));
+	for (i = 0; i < nc; i++)
+	{
+		if (succ[i] >= 0 && m->items.v[succ[i]].status == IS_DONE)
 			continue;
-		re_bold_lead_buf(it->title, lead_i, sizeof(lead_i));
-		nw = it->title ? re_word_hashes(lead_i, words, 64, true) : 0;
-		for (w = 0; w < nw && !resolved; w++)
-		{
-			Posting		key = {words[w], -1};
-			size_t		lo = 0,
-						hi = (size_t) np;
-
-			size_t		first;
-
-			/* first posting with this hash */
-			while (lo < hi)
-			{
-				size_t		mid = (lo + hi) / 2;
-
-				if (posting_cmp(&post[mid], &key) < 0)
-					lo = mid + 1;
-				else
-					hi = mid;
-			}
-			first = lo;
-			if (first + RE_MAX_POSTINGS_PER_WORD < (size_t) np &&
-				post[first + RE_MAX_POSTINGS_PER_WORD].hash == words[w])
-				continue;		/* a word in thousands of titles: no evidence either way */
-			for (; lo < (size_t) np && post[lo].hash == words[w]; lo++)
-			{
-				int			j = post[lo].item;
-
-				if (stamp[j] != i + 1)
-				{
-					stamp[j] = i + 1;
-					count[j] = 0;
-					touched[ntouched++] = j;
-				}
-				count[j]++;
-			}
-		}
-		for (k = 0; k < ntouched && !resolved; k++)
-		{
-			int			j = touched[k];
-			double		overlap = (double) count[j] / nw;
-
-			if (rel[j] && re_version_cmp(&rel[j]->v, &rel[i]->v) > 0 &&
-				overlap >= (strcmp(m->items.v[j].item_id, it->item_id) == 0 ? 0.5 : 0.75))
-				resolved = true;
-		}
-		/*
-		 * The same id done in a later release closes the item when that
-		 * release is where it was deferred to, or when the two bold titles
-		 * share a third of their words either way (ids are reused across
-		 * releases for unrelated work, so the id alone is not enough).
-		 */
-		for (k = done_lower_bound(m->items.v, done_ids, ndone, it->item_id);
-			 k < ndone && strcmp(m->items.v[done_ids[k]].item_id, it->item_id) == 0 && !resolved; k++)
-		{
-			const ReItem *d = &m->items.v[done_ids[k]];
-
-			if (rel[done_ids[k]] == NULL || re_version_cmp(&rel[done_ids[k]]->v, &rel[i]->v) <= 0)
-				continue;
-			re_bold_lead_buf(d->title, lead_k, sizeof(lead_k));
-			if ((it->deferred_to && strcmp(it->deferred_to, d->version) == 0) ||
-				(lead_i[0] && lead_k[0] && (re_word_overlap(lead_i, lead_k) >= 0.34 ||
-											re_word_overlap(lead_k, lead_i) >= 0.34)))
-				resolved = true;
-		}
-		slot = re_strmap_get(&ci.map, it->item_id);
-		for (c = slot >= 0 ? ci.head[slot] : -1; c >= 0 && !resolved; c = ci.next[c])
-		{
-			const ReChangelogEntry *e = &m->changelog.v[ci.entry[c]];
-			ReVersion	v;
-
-			if (!re_version_parse(e->version, &v) || re_version_cmp(&v, &rel[i]->v) <= 0)
-				continue;
-			/* a later entry citing the id closes it unless the two plainly speak of different work */
-			if (lead_i[0] && (re_word_overlap(lead_i, e->text) >= 0.25 || re_word_overlap(e->text, lead_i) >= 0.4))
-				resolved = true;
-		}
-		if (!resolved)
-			(*out)[nout++] = i;
+		(*out)[nout].item = cand[i];
+		(*out)[nout].successor = succ[i];
+		(*out)[nout].rule = succ[i] >= 0 ? rule[i] : NULL;
+		nout++;
 	}
 	return nout;
+}
+
+int
+re_model_deferred(ReModel *m, int **out)
+{
+	ReDeferral *d;
+	int			n = re_model_deferred_traced(m, &d),
+				i;
+
+	*out = re_alloc(m->arena, sizeof(int) * (size_t) (n + 1));
+	for (i = 0; i < n; i++)
+		(*out)[i] = d[i].item;
+	return n;
 }

@@ -59,6 +59,7 @@ typedef struct ReItem
 	char	   *path;
 	int			line;
 	int			struck;
+	int			exit_checked;	/* its release's exit criteria tick it: "- [x] ID: ..." */
 } ReItem;
 
 typedef struct ReChangelogEntry
@@ -127,11 +128,24 @@ void		re_model_plan(ReModel *m, const char *path, const MdDoc *doc);
 /*
  * Open deferred items: items a released version left skipped, deferred or
  * explicitly not started, that no later release lists as done under a
- * similar title (word overlap >= 0.5 for the same id, >= 0.75 otherwise)
- * and no later changelog entry citing the id ships (>= 0.4). Returns the
- * number of indexes into m->items written to *out (arena-allocated).
+ * similar title (word overlap >= 0.5 for the same id, >= 0.75 otherwise),
+ * no later changelog entry citing the id ships (>= 0.4), whose own
+ * release's exit criteria do not tick them, and that no later done item
+ * took over under a new id (trace.c). Returns the number of indexes into
+ * m->items written to *out (arena-allocated).
  */
 int			re_model_deferred(ReModel *m, int **out);
+
+/* One open deferred item and the later open item that took it over, if any. */
+typedef struct ReDeferral
+{
+	int			item;			/* index into m->items */
+	int			successor;		/* later item re-planning it, or -1 */
+	const char *rule;			/* how the successor matched (trace.c), or NULL */
+} ReDeferral;
+
+/* re_model_deferred with the successor of each item (re-planned under a new id). */
+int			re_model_deferred_traced(ReModel *m, ReDeferral **out);
 
 /* Helpers exposed for tests and the scorer. */
 bool		re_is_item_id(const char *s);

@@ -10,6 +10,7 @@
  */
 #include "propose.h"
 #include "describe.h"
+#include "deferral.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -149,22 +150,13 @@ static const char *const action_verbs[] = {
 static bool
 starts_with_verb(const char *t)
 {
-	char		w[32];
-	int			n = 0,
-				i;
+	size_t		n = 0;
 
 	if (!isalpha((unsigned char) *t))
 		return false;
 	while (isalpha((unsigned char) t[n]) && n < 31)
-	{
-		w[n] = (char) tolower((unsigned char) t[n]);
 		n++;
-	}
-	w[n] = '\0';
-	for (i = 0; action_verbs[i]; i++)
-		if (strcmp(w, action_verbs[i]) == 0)
-			return true;
-	return false;
+	return re_word_in(t, n, action_verbs);
 }
 
 static char *
@@ -487,8 +479,8 @@ add_deferred(ReArena *a, const ReProposeIn *in, const ReDeferredIn *d, Cand *c)
 	c->p.title = cap_title(a, t);
 	c->p.pillar = d->pillar;
 	c->p.effort = norm_effort(d->effort, f ? f->effort : "M");
-	/* P0 stays P0 only for wrong answers; carrying an item does not raise it */
-	c->p.priority = strcmp(prio, "P0") == 0 && !re_pillar_is(in->pillars, in->npillars, d->pillar, "critical") ? "P1" : prio;
+	/* P0 stays P0 only for wrong answers; carrying an item does not raise it; a harmless skip reason lowers it */
+	c->p.priority = re_deferred_priority(d, strcmp(prio, "P0") == 0 && !re_pillar_is(in->pillars, in->npillars, d->pillar, "critical") ? "P1" : prio);
 	c->p.focus_id = d->focus_id;
 	c->p.score = f ? f->score : 0;
 	c->p.source = "deferred";
@@ -514,8 +506,9 @@ add_deferred(ReArena *a, const ReProposeIn *in, const ReDeferredIn *d, Cand *c)
 		own = first_sentence(a, d->title + strlen(lead) + 4);
 	if (own)
 		sentence(&b, re_sprintf(a, "Its v%s section says: \"%s\"", d->version, own));
-	sentence(&b, re_sprintf(a, "Verify: a test named after %s shows \"%s\" working end to end, as v%s planned it",
-							d->item_id, title_core(a, lead[0] ? lead : d->title), d->version));
+	if (d->reason_phrase && strcmp(c->p.priority, "P2") == 0 && strcmp(prio, "P2") != 0)
+		sentence(&b, re_sprintf(a, "P2, not %s: its skip reason says \"%s\"", prio, d->reason_phrase));
+	sentence(&b, re_deferred_verify(a, d, title_core(a, lead[0] ? lead : d->title)));
 	c->p.description = re_buf_to_arena(a, &b);
 	re_buf_free(&b);
 }
@@ -848,6 +841,9 @@ produce_candidates(Sel *s)
 		if (in->deferred[i].pillar == NULL)
 			continue;
 		RE_CHECK_INTERRUPTS();
+		/* re-planned under a new id up to the target: a note in Conflicts & Risks, not an item */
+		if (in->deferred[i].successor_id != NULL && !re_deferred_written_back(s->a, in, &in->deferred[i]))
+			continue;
 		/* carried too long: the planner confirms or drops it, we do not re-propose it */
 		if (in->deferred[i].carried > s->pol.stale_after)
 		{
@@ -1095,7 +1091,7 @@ link_dependencies(Sel *s)
 				strcmp(s->chosen[k]->origin_id, c->blocker) == 0)
 				break;
 		if (k < out->n)
-			out->items[i].dependencies = re_sprintf(s->a, "%s (v%s %s)", out->items[k].item_id, c->origin_version, c->blocker);
+			out->items[i].dependencies = re_strdup(s->a, out->items[k].item_id);	/* one numbering space */
 		else
 			out->items[i].dependencies = re_sprintf(s->a, "v%s %s (not shipped)", c->origin_version, c->blocker);
 	}
@@ -1212,6 +1208,7 @@ write_risks(Sel *s)
 				k;
 
 	re_buf_init(&risks);
+	(void) re_deferred_replanned(a, s->in, &risks);
 	for (i = 0; i < s->nstale && i < 8; i++)
 		re_buf_printf(&risks, "- **v%s %s** (\"%s\") carried %d releases \xE2\x80\x94 confirm or drop.\n",
 					  s->stale[i]->version, s->stale[i]->item_id, title_core(a, re_bold_lead(a, s->stale[i]->title)),

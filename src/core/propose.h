@@ -61,6 +61,15 @@ typedef struct ReDeferredIn
 	int			carried;
 	const char *first_seen;
 	const char *description;	/* the item's own section text, or NULL */
+	/* re-planned: a later item up to the target took it over (else NULL) */
+	const char *successor_version;
+	const char *successor_id;
+	const char *successor_status;	/* open / skipped / deferred */
+	const char *successor_title;
+	const char *successor_rule;		/* how it matched (docs/proposals.md) */
+	/* a harmless skip reason (roadmap.skip_reason_rule) sets the priority */
+	const char *reason_priority;
+	const char *reason_phrase;
 } ReDeferredIn;
 
 /* An item the target release lists: the subject of the feature lenses. */

@@ -17,6 +17,7 @@
  * another text's words; results are identical with or without the memo.
  */
 #include "similar.h"
+#include "arena.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -32,17 +33,11 @@ static const char *const stop_words[] = {
 	"add", "adds", "added", "new", "use", "via", "per", "not", "now", "when", "its", NULL
 };
 
+/* w is lower-cased; no stop word is longer than five bytes */
 static bool
 is_stop(const char *w, size_t n)
 {
-	int			i;
-
-	if (n > 5)
-		return false;
-	for (i = 0; stop_words[i]; i++)
-		if (strlen(stop_words[i]) == n && memcmp(w, stop_words[i], n) == 0)
-			return true;
-	return false;
+	return n <= 5 && re_word_in(w, n, stop_words);
 }
 
 static bool

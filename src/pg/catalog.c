@@ -301,6 +301,14 @@ re_spi_exec(const char *sql, int nargs, Oid *types, Datum *values, const char *n
 		elog(ERROR, "roadmap_enrich: SPI returned %s for: %s", SPI_result_code_string(rc), sql);
 }
 
+bool
+re_deferred_traced_catalog(void)
+{
+	re_spi_exec("SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('roadmap.deferred') "
+				"AND attname = 'successor_id' AND NOT attisdropped", 0, NULL, NULL, NULL, SPI_OK_SELECT);
+	return SPI_processed == 1;
+}
+
 /*
  * A statement about one repository ($1 = repo_id, $2 = version or absent).
  * Reads run as generic plans: the planner estimates "repo_id = $1" from

@@ -51,6 +51,8 @@ void		re_col_int(ReCol *c, int v);
 void		re_col_bool(ReCol *c, bool v);
 void		re_bulk_insert(const char *sql, int64 repo_id, ReCol *cols, int ncols);
 void		re_spi_exec(const char *sql, int nargs, Oid *types, Datum *values, const char *nulls, int expect);
+/* The 0.2.0 catalog's successor columns of roadmap.deferred exist (not before ALTER EXTENSION UPDATE). */
+bool		re_deferred_traced_catalog(void);
 /* Run sql with $1 = repo_id and, unless version is NULL, $2 = version; returns SPI_processed. */
 uint64		re_spi_repo(const char *sql, int64 repo_id, const char *version, int expect);
 int64		re_run_log(int64 repo_id, const char *kind, const char *version, const char *commit,

@@ -189,14 +189,39 @@ gather_evidence(int64 repo_id, ReProposeIn *in)
 enum
 {
 	DF_VERSION = 1, DF_ITEM_ID, DF_TITLE, DF_STATUS_TEXT, DF_EFFORT, DF_PRIORITY, DF_PILLAR,
-	DF_FOCUS_ID, DF_CARRIED, DF_FIRST_SEEN, DF_DESCRIPTION
+	DF_FOCUS_ID, DF_CARRIED, DF_FIRST_SEEN, DF_DESCRIPTION, DF_SUCC_VERSION, DF_SUCC_ID,
+	DF_SUCC_STATUS, DF_SUCC_TITLE, DF_SUCC_RULE, DF_REASON_PRIORITY, DF_REASON_PHRASE
 };
 
+/* Successor (when up to the target) and harmless-reason columns; NULLs on a 0.1.0 catalog. */
+static const char *
+deferred_trace_columns(void)
+{
+	if (!re_deferred_traced_catalog())
+		return "NULL, NULL, NULL, NULL, NULL, NULL, NULL";
+	return "s.successor_version, s.successor_id, s.successor_status, s.successor_title, s.successor_rule, "
+		"rr.priority, rr.phrase "
+		"FROM roadmap.deferred_items d "
+		"LEFT JOIN LATERAL (SELECT d.successor_version, d.successor_id, d.successor_status, d.successor_title, d.successor_rule "
+		" WHERE d.successor_version IS NOT NULL AND roadmap.version_key(d.successor_version) <= roadmap.version_key($2)) s ON true "
+		"LEFT JOIN LATERAL (SELECT r.priority, r.phrase FROM roadmap.skip_reason_rule r "
+		" WHERE strpos(lower(coalesce(d.status_text, '')), lower(r.phrase)) > 0 "
+		" ORDER BY r.priority DESC, r.phrase COLLATE \"C\" LIMIT 1) rr ON true ";
+}
+
+/*
+ * The open deferred items before the target. carried counts the releases
+ * after the one that first left the item open, up to and including the
+ * target (v0.33.0 -> v0.36.0 = 3). The successor is given only when it is
+ * in a release up to the target (docs/proposals.md, "Deferred items").
+ */
 static void
 gather_deferred(int64 repo_id, const char *version, ReProposeIn *in)
 {
 	uint64		n;
 	int			i;
+	const char *trace = deferred_trace_columns();
+	bool		traced = strncmp(trace, "NULL", 4) != 0;
 
 	/*
 	 * Each deferred item's first focus area: the title matches of the
@@ -204,8 +229,11 @@ gather_deferred(int64 repo_id, const char *version, ReProposeIn *in)
 	 * per item and per area.
 	 */
 	n = re_spi_repo(psprintf("%s SELECT d.version, d.item_id, coalesce(d.title, d.item_id), d.status_text, d.effort, d.priority, "
-					"coalesce(d.pillar, bf.pillar), bf.focus_id, d.carried_releases, d.first_seen_version, d.description "
-					"FROM roadmap.deferred_items d "
+					"coalesce(d.pillar, bf.pillar), bf.focus_id, "
+					"(SELECT count(*) FROM roadmap.release r WHERE r.repo_id = d.repo_id "
+					" AND r.version_key > roadmap.version_key(d.first_seen_version) "
+					" AND r.version_key <= roadmap.version_key($2))::int, "
+					"d.first_seen_version, d.description, %s%s"
 					"LEFT JOIN LATERAL (%s) bf ON true "
 					"WHERE d.repo_id = $1 AND d.version_key < roadmap.version_key($2) "
 					"ORDER BY d.version_key, d.item_id COLLATE \"C\"",
@@ -216,6 +244,7 @@ gather_deferred(int64 repo_id, const char *version, ReProposeIn *in)
 							 "JOIN roadmap.pillar p ON p.pillar = f.pillar "
 							 "WHERE m.repo_id = $1 AND m.kind = 'item_title' "
 							 "AND (m.version, m.ref) IN (SELECT x.version, x.item_id FROM roadmap.deferred x WHERE x.repo_id = $1))" : "",
+							 trace, traced ? "" : " FROM roadmap.deferred_items d ",
 							 re_focus_catalog() ?
 							 "SELECT dm.focus_id, dm.pillar FROM dm WHERE dm.version = d.version AND dm.ref = d.item_id "
 							 "AND (d.pillar IS NULL OR dm.pillar = d.pillar) ORDER BY dm.pord, dm.ford LIMIT 1"
@@ -240,6 +269,13 @@ gather_deferred(int64 repo_id, const char *version, ReProposeIn *in)
 		d->carried = re_get_int(i, DF_CARRIED, 0);
 		d->first_seen = re_get_text(i, DF_FIRST_SEEN);
 		d->description = re_get_text(i, DF_DESCRIPTION);
+		d->successor_version = re_get_text(i, DF_SUCC_VERSION);
+		d->successor_id = re_get_text(i, DF_SUCC_ID);
+		d->successor_status = re_get_text(i, DF_SUCC_STATUS);
+		d->successor_title = re_get_text(i, DF_SUCC_TITLE);
+		d->successor_rule = re_get_text(i, DF_SUCC_RULE);
+		d->reason_priority = re_get_text(i, DF_REASON_PRIORITY);
+		d->reason_phrase = re_get_text(i, DF_REASON_PHRASE);
 	}
 }
 

@@ -408,6 +408,41 @@ analyze_written(int nrows)
 	}
 }
 
+/*
+ * roadmap.deferred: the open deferred items, each with the later item that
+ * re-planned it under a new id, if any (docs/proposals.md "Deferred
+ * items"). Returns how many.
+ */
+static int
+store_deferred(int64 repo_id, ReModel *m)
+{
+	ReDeferral *open_items;
+	int			nopen = re_model_deferred_traced(m, &open_items),
+				i;
+	ReCol		dc[5];
+
+	for (i = 0; i < 5; i++)
+		re_col_init(&dc[i], TEXTOID);
+	for (i = 0; i < nopen; i++)
+	{
+		const ReItem *it = &m->items.v[open_items[i].item];
+		const ReItem *s = open_items[i].successor >= 0 ? &m->items.v[open_items[i].successor] : NULL;
+
+		re_col_text(&dc[0], it->version);
+		re_col_text(&dc[1], it->item_id);
+		re_col_text(&dc[2], s ? s->version : NULL);
+		re_col_text(&dc[3], s ? s->item_id : NULL);
+		re_col_text(&dc[4], s ? open_items[i].rule : NULL);
+	}
+	if (re_deferred_traced_catalog())
+		re_bulk_insert("INSERT INTO roadmap.deferred (repo_id, version, item_id, successor_version, successor_id, successor_rule) "
+					   "SELECT $1, * FROM unnest($2, $3, $4, $5, $6)", repo_id, dc, 5);
+	else						/* 0.1.0 catalog, before ALTER EXTENSION UPDATE */
+		re_bulk_insert("INSERT INTO roadmap.deferred (repo_id, version, item_id) "
+					   "SELECT $1, * FROM unnest($2, $3)", repo_id, dc, 2);
+	return nopen;
+}
+
 int64
 re_ingest(const char *repo, const char *ref, bool *noop)
 {
@@ -484,22 +519,7 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 
 	store_model(repo_id, &m, &files, kinds);
 	probe_hits = re_run_probes(h, repo_id, &files);
-	{
-		int		   *open_items;
-		int			nopen = re_model_deferred(&m, &open_items);
-		ReCol		dc[2];
-
-		re_col_init(&dc[0], TEXTOID);
-		re_col_init(&dc[1], TEXTOID);
-		for (i = 0; i < nopen; i++)
-		{
-			re_col_text(&dc[0], m.items.v[open_items[i]].version);
-			re_col_text(&dc[1], m.items.v[open_items[i]].item_id);
-		}
-		re_bulk_insert("INSERT INTO roadmap.deferred (repo_id, version, item_id) "
-					   "SELECT $1, * FROM unnest($2, $3)", repo_id, dc, 2);
-		nwritten = m.items.n + m.changelog.n + m.plan_items.n + m.rules.n + nopen;
-	}
+	nwritten = m.items.n + m.changelog.n + m.plan_items.n + m.rules.n + store_deferred(repo_id, &m);
 	re_ingest_focus(h, repo_id, &m, &files, kinds, &nfocus, &from_skill);
 	if (re_walk_history_enabled)
 		history_commits = re_walk_history(h, repo_id);

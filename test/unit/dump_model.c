@@ -88,6 +88,20 @@ main(int argc, char **argv)
 	for (i = 0; i < m.plan_items.n; i++)
 		printf("plan %s %s %s | %.80s\n", m.plan_items.v[i].version, re_item_status_name(m.plan_items.v[i].status),
 			   m.plan_items.v[i].item_id ? m.plan_items.v[i].item_id : "-", m.plan_items.v[i].text);
+	{
+		ReDeferral *d;
+		int			n = re_model_deferred_traced(&m, &d);
+
+		for (i = 0; i < n; i++)
+		{
+			const ReItem *it = &m.items.v[d[i].item];
+			const ReItem *s = d[i].successor >= 0 ? &m.items.v[d[i].successor] : NULL;
+
+			printf("deferred %s %s | %.70s%s%s%s%s%s%s\n", it->version, it->item_id, it->title ? it->title : "",
+				   s ? " -> " : "", s ? s->version : "", s ? " " : "", s ? s->item_id : "",
+				   s ? " by " : "", s ? d[i].rule : "");
+		}
+	}
 	re_arena_free(a);
 	return 0;
 }

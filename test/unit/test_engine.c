@@ -436,12 +436,13 @@ test_selector(void)
 	memset(def, 0, sizeof(def));
 	def[0] = (ReDeferredIn) {
 		"0.20.0", "P2-4", "**Old thing carried forever.** Long text about it.", "⏭ Skipped", "M", "P0",
-		"correctness", NULL, 12, "0.20.0", NULL
+		"correctness", NULL, 12, "0.20.0", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
 	};
 	def[1] = (ReDeferredIn) {
 		"0.33.0", "COORD-5", "Failure mode: WAL recycled past slot \xE2\x80\x94 fall back to FULL refresh",
 		"⏭ Skipped (P1 — error is raised)", "S", "P0", "stability", "stab_spi", 2, "0.33.0",
-		"Recycled WAL makes the slot unusable, so the refresh must fall back to FULL"
+		"Recycled WAL makes the slot unusable, so the refresh must fall back to FULL",
+		NULL, NULL, NULL, NULL, NULL, NULL, NULL
 	};
 	feats[0] = (ReFeatureIn) {"A20", "Structured logging: `pg_x.log_format = text|json` GUC", NULL, "P1"};
 	feats[1] = (ReFeatureIn) {"CORR-2", "Columnar merge", "Schema change: add `storage_backend` column.", "P0"};
@@ -563,6 +564,149 @@ test_deferred_closed_later(void)
 	re_arena_free(a);
 }
 
+/* Deferred items followed through later releases (issue 10, docs/proposals.md "Deferred items"). */
+static const char *traced_roadmap =
+"# Roadmap\n\n"
+"## v0.5.0 — Five\n\n**Status: Released.**\n\n"
+"| ID | Title | Effort | Status |\n|---|---|---|---|\n"
+"| BENCH-1 | `benches/bench_slot_poll`: dblink vs local throughput | M | ⏭ Skipped (P1 — bench harness deferred) |\n"
+"| DOCK-1 | `tests/Dockerfile.e2e`: cluster image with the extension | M | ⏭ Skipped (P0 — needs a CI cluster) |\n"
+"| DOCK-2 | docker-compose: 1 coordinator + 2 workers for cluster E2E tests | S | ⏭ Skipped (P0 — blocked by DOCK-1) |\n"
+"| COORD-4 | Failure mode: pause refresh on unreachable worker | M | "
+"⏭ Skipped (P1 — error is logged and tick is skipped; alert documented) |\n"
+"| WARM-1 | Widget cache warmup | S | ⏭ Skipped (P1 — harness deferred) |\n"
+"| CDC-5 | TRUNCATE propagation for distributed sources | M | ⏭ Skipped (P1 — worker propagation deferred) |\n"
+"| GUC-7 | GUC: `ext.reference_max_rows` (default 1000) | S | ⏭ Skipped (P1 — later) |\n"
+"| SLOT-6 | Slot missing on worker after node add | S | ⏭ Skipped (P1 — `ensure_worker_slot` creates on demand) |\n\n"
+"### Exit Criteria\n\n"
+"- [x] WARM-1: warmup under 10 ms\n"
+"- [ ] CDC-5: TRUNCATE reaches every worker\n\n"
+"## v0.6.0 — Six\n\n**Status: Released.**\n\n"
+"| ID | Title | Effort | Status |\n|---|---|---|---|\n"
+"| COORD-14 | Worker failure handling (skip + retry + alert) | M | ✅ Done |\n"
+"| COORD-11 | Wire scheduler `ensure_worker_slot()` | S | ✅ Done |\n"
+"| R3 | ~~Cluster image with the extension on Docker Hub~~ | S | |\n\n"
+"## v0.7.0 — Seven\n\n**Status: Planned.**\n\n"
+"| ID | Title | Effort | Priority |\n|---|---|---|---|\n"
+"| SLOT-BENCH | Benchmark `dblink` vs streaming for slot polling | M | P1 |\n"
+"| CHAOS-1 | Chaos test rig: Docker Compose coordinator + 3 workers | L | P1 |\n"
+"| UX-GUC | `ext.notify_coalesce_ms` GUC (default 250 ms) | XS | P0 |\n\n"
+"**SLOT-BENCH — poll benchmark.** Add `benches/bench_slot_poll.rs` that measures dblink throughput.\n";
+
+static const ReDeferral *
+deferral(const ReModel *m, const ReDeferral *d, int n, const char *id)
+{
+	int			i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(m->items.v[d[i].item].item_id, id) == 0)
+			return &d[i];
+	return NULL;
+}
+
+static const char *
+successor_id(const ReModel *m, const ReDeferral *d)
+{
+	return d && d->successor >= 0 ? m->items.v[d->successor].item_id : "";
+}
+
+static void
+test_deferred_traced(void)
+{
+	ReArena    *a = re_arena_new();
+	ReModel		m;
+	ReDeferral *def;
+	int			n;
+
+	read_roadmap(a, &m, traced_roadmap, "monolithic");
+	n = re_model_deferred_traced(&m, &def);
+	/* re-planned under a new id: the file it names is in the later item's text */
+	CHECK(strcmp(successor_id(&m, deferral(&m, def, n, "BENCH-1")), "SLOT-BENCH") == 0);
+	CHECK_STR(deferral(&m, def, n, "BENCH-1") ? deferral(&m, def, n, "BENCH-1")->rule : NULL, "identifier");
+	/* re-planned: most of its title terms in the later title ("compose" = "docker-compose") */
+	CHECK(strcmp(successor_id(&m, deferral(&m, def, n, "DOCK-2")), "CHAOS-1") == 0);
+	/* what blocked a re-planned item goes with it; a struck-through later item is no successor */
+	CHECK(strcmp(successor_id(&m, deferral(&m, def, n, "DOCK-1")), "CHAOS-1") == 0);
+	CHECK_STR(deferral(&m, def, n, "DOCK-1") ? deferral(&m, def, n, "DOCK-1")->rule : NULL, "blocker");
+	/* delivered under a new id (its skip reason describes the later done title): closed */
+	CHECK(deferral(&m, def, n, "COORD-4") == NULL);
+	/* its skip reason names the mechanism a later done title names: closed */
+	CHECK(deferral(&m, def, n, "SLOT-6") == NULL);
+	/* its own release's exit criterion ticked: closed */
+	CHECK(deferral(&m, def, n, "WARM-1") == NULL);
+	CHECK(item(&m, "0.5.0", "WARM-1") && item(&m, "0.5.0", "WARM-1")->exit_checked == 1);
+	CHECK(item(&m, "0.5.0", "CDC-5") && item(&m, "0.5.0", "CDC-5")->exit_checked == 0);
+	/* still open, nothing took it over; a GUC is not taken over by another GUC */
+	CHECK(deferral(&m, def, n, "CDC-5") != NULL && deferral(&m, def, n, "CDC-5")->successor < 0);
+	CHECK(deferral(&m, def, n, "GUC-7") != NULL && deferral(&m, def, n, "GUC-7")->successor < 0);
+	CHECK(n == 5);
+	re_arena_free(a);
+}
+
+static void
+test_deferred_proposals(void)
+{
+	ReArena    *a = re_arena_new();
+	ReProposeIn in;
+	ReProposeOut out;
+	ReDeferredIn def[5];
+	const ReProposal *p;
+
+	engine_input(&in);
+	memset(def, 0, sizeof(def));
+	def[0] = (ReDeferredIn) {
+		"0.33.0", "APPLY-6", "`reltuples` fix: sum `pg_dist_shard` row counts for distributed tables",
+		"⏭ Skipped (P1 — planner uses fallback estimate; correctness unaffected)", "S", "P1", "scalability", NULL, 3,
+		"0.33.0", NULL, NULL, NULL, NULL, NULL, NULL, "P2", "correctness unaffected"
+	};
+	def[1] = (ReDeferredIn) {
+		"0.33.0", "BENCH-2", "`benches/bench_distributed_apply`: DELETE+UPSERT vs MERGE throughput",
+		"⏭ Skipped (P1 — apply ≥ 20 k rows/s verified manually)", "M", "P1", "performance", NULL, 3,
+		"0.33.0", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+	};
+	def[2] = (ReDeferredIn) {
+		"0.33.0", "DOCS-2", "Update `docs/ARCHITECTURE.md` with multi-node Citus diagram",
+		"⏭ Skipped (P1 — deferred)", "S", "P1", "ease_of_use", NULL, 3, "0.33.0", NULL,
+		NULL, NULL, NULL, NULL, NULL, NULL, NULL
+	};
+	def[3] = (ReDeferredIn) {
+		"0.33.0", "TEST-2", "docker-compose: 1 coordinator + 2 workers for Citus E2E tests",
+		"⏭ Skipped (P0 — blocked by TEST-1)", "S", "P0", "test_coverage", NULL, 3, "0.33.0", NULL,
+		"0.35.0", "A03", "open", "Citus chaos test rig: Docker Compose coordinator + 3 workers", "title", NULL, NULL
+	};
+	def[4] = (ReDeferredIn) {
+		"0.33.0", "APPLY-7", "GUC: `pg_trickle.citus_reference_st_max_rows` (default 1_000_000)",
+		"⏭ Skipped (P1 — deferred to v0.34.0 GUC cleanup)", "S", "P1", "ease_of_use", NULL, 3, "0.33.0", NULL,
+		NULL, NULL, NULL, NULL, NULL, NULL, NULL
+	};
+	in.deferred = def;
+	in.ndeferred = 5;
+	CHECK(re_propose(a, &in, &out) == 0);
+	/* a harmless skip reason lowers it to P2, and the text says why */
+	p = find_title(&out, "Complete `reltuples` fix: sum `pg_dist_shard` row counts for distributed tables");
+	CHECK(p && strcmp(p->priority, "P2") == 0);
+	CHECK(p && strstr(p->description, "its skip reason says \"correctness unaffected\"") != NULL);
+	CHECK(p && strstr(p->description, "carried 3 releases") != NULL);
+	/* the Verify follows the deliverable, never "a test named after <ID>" */
+	p = find_title(&out, "Complete `benches/bench_distributed_apply`: DELETE+UPSERT vs MERGE throughput");
+	CHECK(p && strstr(p->description, "Verify: `benches/bench_distributed_apply` reports throughput, and it stays \xE2\x89\xA5 20 k rows/s") != NULL);
+	p = find_title(&out, "Update `docs/ARCHITECTURE.md` with multi-node Citus diagram");
+	CHECK(p && strstr(p->description, "Verify: `grep -rn 'Citus' docs/ARCHITECTURE.md` finds the new diagram") != NULL);
+	p = find_title(&out, "Complete GUC: `pg_trickle.citus_reference_st_max_rows`");
+	CHECK(p && strstr(p->description, "Verify: `SHOW pg_trickle.citus_reference_st_max_rows` returns its default") != NULL);
+	{
+		int			i;
+
+		for (i = 0; i < out.n; i++)
+			CHECK(strstr(out.items[i].description, "a test named after") == NULL);
+	}
+	/* re-planned under a new id up to the target: not proposed, a risk note cites the successor */
+	CHECK(count_source(&out, "deferred") == 4);
+	CHECK(strstr(out.risks, "**v0.33.0 TEST-2** (\"docker-compose: 1 coordinator + 2 workers for Citus E2E tests\") "
+				 "was re-planned as v0.35.0 A03 (\"Citus chaos test rig: Docker Compose coordinator + 3 workers\", open, matched by title)") != NULL);
+	re_arena_free(a);
+}
+
 static void
 test_test_code(void)
 {
@@ -610,5 +754,7 @@ test_engine(void)
 	test_lenses();
 	test_selector();
 	test_deferred_closed_later();
+	test_deferred_traced();
+	test_deferred_proposals();
 	test_test_code();
 }

@@ -815,6 +815,116 @@ CREATE FUNCTION roadmap.explain(version text, repo text DEFAULT NULL)
 $$;
 
 
+-- Feature kinds and lenses for items written in words (issue 10/11) -------
+-- Sibling projects plan features in words with no backticked identifier
+-- ("**PR-X-02** — Semi-naive evaluation of recursive rules"). These kinds
+-- recognise what such an item changes from its own words, and their lenses
+-- ask of it what the identifier lenses ask of a function or setting; the
+-- {named:noun:default} placeholder cites what the release's own section
+-- names (its exit criteria's benchmark, its test corpus). Each pattern starts
+-- with ^: it reads the item's title only, since the prose of a long item
+-- mentions evaluation, validation or errors in passing. Weights are at most
+-- the identifier lenses' so a feature that has those keeps them
+-- (docs/proposals.md).
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('evaluation', '^.*?\b(evaluat(e|es|ed|ing|ion)|infer(s|red|ring|ence)?|deriv(e|es|ed|ing|ation)|stratif(y|ies|ied|ying|ication)|semi-naive|fix(ed)?[- ]?point|transitive closure|recursive rules?|optimi[sz](e|es|ed|ing|ation)|join order(ing)?|query plann(er|ing))\b', NULL,
+ 'changes how results are computed: an evaluation strategy, inference, derivation, an optimisation (a query rewrite is the kind rewrite)'),
+('rejection', '^.*?\b(report(s|ed|ing)?|reject(s|ed|ing)?|detect(s|ed|ing)?|diagnos(e|es|ed|ing|is)|refus(e|es|ed|ing)|flag(s|ged)?)\b[^.;]{0,60}\b(invalid|malformed|unsupported|cycl(e|es|ic)|conflict(s|ing)?|violat[a-z]*|inconsisten[a-z]*|unsafe|ambiguous|un[a-z]+able|ill-formed|errors?)\b', NULL,
+ 'reports or rejects input it cannot handle, and says which (the object the error is about is named)'),
+('validation', '^.*?(\bvalidat(e|es|ed|ing|ion)\b[^.;]{0,40}\b(constraints?|shapes?|input|data|documents?|schemas?|rules?|payloads?|records?)\b|\bvalidators?\b|\bconformance\b|\bconstraint (check|checking|validation)s?\b|\bwell-formed(ness)?\b)', NULL,
+ 'checks data or input against rules and reports what violates them'),
+('loader', '^.*?(\bbulk[- ]load|\bloader\b|\bload(s|ing)? (data|files?|triples|rows|records|documents|dumps?)\b|\bimport(s|er|ing)?\b|\bpars(e|es|er|ing)\b[^.;]{0,30}\b(input|files?|documents?|formats?|streams?)\b|\bfrom stdin\b)', NULL,
+ 'loads, imports or parses input from outside (files, streams, bulk loads)'),
+('output', '^.*?\b(add(s|ed)?|new|expose[sd]?|introduce[sd]?|provide[sd]?)\b[^.;]{0,40}\b(view|report|listing|summary|dashboard|diagnostic (function|view|output)|explain (option|output))\b', NULL,
+ 'adds output users read (a report, a listing, a view) described in words');
+
+INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, title, why, verify) VALUES
+-- an evaluation or algorithm change: same answers, measured, at scale
+('corr_eval_reference', 'correctness', 'evaluation', 'always', NULL, 'P0', 'M', 3,
+ 'Property test: {subject} matches a reference evaluation',
+ '{id} changes how results are computed{quote}; an evaluation that differs from a simpler reference on one input returns wrong answers with no error, and only a comparison over many inputs finds it',
+ 'a property test runs generated inputs, and {named:test corpus:every input of the existing test suite}, through {id} and through a straightforward reference evaluation, and the results are identical'),
+('stab_eval_partial', 'stability', 'evaluation', 'always', NULL, 'P1', 'S', 1,
+ '{subject}: no partial results after a failure',
+ '{id} derives results in several steps{quote}; an error, a cancel or an out-of-memory between two steps must not leave part of the results stored as if complete',
+ 'a test cancels the evaluation mid-way (`pg_cancel_backend()`) and gives it input that fails in a late step, and in both cases the stored results equal those before the call'),
+('perf_eval_bench', 'performance', 'evaluation', 'always', NULL, 'P1', 'M', 3,
+ 'Benchmark {subject} against the {prev} evaluation',
+ '{id} changes the evaluation on a hot path{quote}; without before and after figures on the same workload, a slowdown on some inputs ships unnoticed',
+ '{named:benchmark:a benchmark of the largest representative workload} runs with the {prev} build and with {id}; time and peak memory are reported for both, and no query is more than 5% slower'),
+('scal_eval_10x', 'scalability', 'evaluation', 'always', NULL, 'P1', 'M', 2,
+ '{subject} at 10× the largest tested input',
+ 'The time and memory of {id} grow with its input{quote}; an evaluation that is fast on test data can fail at ten times the size by exhausting memory or switching to a slower path',
+ 'a run at 1×, 3× and 10× the largest input of {named:benchmark:the benchmark suite} reports time and peak memory at each size, with no out-of-memory, spill or fallback up to 10×'),
+('ux_eval_explain', 'ease_of_use', 'evaluation', 'always', NULL, 'P2', 'S', 1,
+ 'Diagnostic output for {subject}',
+ '{id} changes how results are computed{quote}; when a result looks wrong or slow, users need the steps it took and the rows each produced, not the source code',
+ 'an EXPLAIN option or diagnostic function shows the phases or iterations {id} ran with the rows each produced, and the docs show it on an example'),
+('test_eval_golden', 'test_coverage', 'evaluation', 'always', NULL, 'P1', 'S', 2,
+ 'Expected-result tests for {subject}',
+ '{id} changes results users rely on{quote}; without checked-in expected results, a later optimisation can change them while every test still passes',
+ 'each input of {named:test corpus:a fixed corpus of representative inputs} has its expected result checked in, including the empty input and the largest one, and CI fails on any difference'),
+-- a rejection or error report: nothing half-done, an error that points at the cause, a test per path
+('corr_reject_valid', 'correctness', 'rejection', 'always', NULL, 'P1', 'S', 1,
+ '{subject}: every valid input is still accepted',
+ '{id} adds a rejection{quote}; a check stricter than its rule turns inputs that work on {prev} into errors',
+ 'every valid input of {named:test corpus:the existing test suite} passes the new check, and a test pairs an input just inside the rule (accepted) with one just outside it (rejected)'),
+('stab_reject_atomic', 'stability', 'rejection', 'always', NULL, 'P1', 'S', 3,
+ '{subject}: rejected input changes nothing',
+ '{id} rejects input it cannot handle{quote}; a rejection raised after part of the work was done leaves half-applied state behind the error',
+ 'a test submits each rejected input and checks the SQLSTATE and that the stored state (catalog rows, derived results) is identical before and after'),
+('perf_reject_cost', 'performance', 'rejection', 'always', NULL, 'P2', 'S', 1,
+ 'Measure {subject} check cost on valid input',
+ '{id} adds a check{quote} that runs on every input, valid or not',
+ '{named:benchmark:the main benchmark} with and without the check differs by under 2% in time'),
+('scal_reject_large', 'scalability', 'rejection', 'always', NULL, 'P2', 'S', 1,
+ '{subject} check at 10× the largest input',
+ 'The check of {id} looks at the whole input{quote}; a check that is quadratic in its size, such as a naive search for cycles, stalls on the largest inputs',
+ 'a test runs the check on 10× the largest input of {named:test corpus:the test suite} and its time grows at most 10× over the 1× run'),
+('ux_reject_message', 'ease_of_use', 'rejection', 'always', NULL, 'P1', 'XS', 3,
+ '{subject}: errors point at the cause',
+ '{id} reports a problem in the user''s input{quote}; an error that does not name the offending part leaves the user bisecting the input by hand',
+ 'each error of {id} names the offending part of the input in its detail and says how to fix it in its hint, and a regression test pins the text'),
+('test_reject_negative', 'test_coverage', 'rejection', 'always', NULL, 'P1', 'S', 3,
+ 'Negative tests for each {subject} rejection',
+ '{id} adds rejection paths{quote}; a path no test reaches can stop rejecting, or start rejecting valid input, without any test failing',
+ 'one regression test per kind of invalid input {id} names checks its SQLSTATE and message, and every invalid input of {named:test corpus:the test suite} is rejected'),
+-- validation: exactly the violations, at a known cost
+('corr_validate_cases', 'correctness', 'validation', 'always', NULL, 'P1', 'S', 1,
+ '{subject}: conforming input passes, each violation reported',
+ '{id} checks input against rules{quote}; a validator that misses a violation accepts bad data, and one that misreports it rejects good data',
+ 'a test suite with one conforming and one violating input per rule checks that exactly the violations are reported, each naming its rule'),
+('perf_validate_cost', 'performance', 'validation', 'always', NULL, 'P2', 'S', 1,
+ 'Measure {subject} cost per validated input',
+ '{id} adds work for every input it validates{quote}, so its cost grows with the data',
+ 'a benchmark validates {named:benchmark:the largest benchmark data set} and reports time per 1,000 inputs with and without the validation'),
+-- loading and parsing: malformed input, throughput, size, fuzzing
+('stab_load_malformed', 'stability', 'loader', 'always', NULL, 'P1', 'S', 2,
+ '{subject}: malformed input fails cleanly, nothing half-loaded',
+ '{id} reads input from outside{quote}; a syntax error in the last record or a truncated file must not leave part of the input loaded as if complete',
+ 'a test loads a file with an error in its last record and one cut mid-record; each fails with the line number and leaves the store as before (or loads exactly the records before it, as documented)'),
+('perf_load_throughput', 'performance', 'loader', 'always', NULL, 'P1', 'S', 1,
+ 'Measure {subject} throughput in rows per second',
+ '{id} is the path bulk data takes{quote}; its throughput decides how long an initial load or a restore takes',
+ 'a benchmark loads {named:benchmark:the largest benchmark data set} with {prev} and with {id} and reports rows per second and peak memory for both'),
+('scal_load_10x', 'scalability', 'loader', 'always', NULL, 'P1', 'M', 1,
+ '{subject} at 10× the largest tested input',
+ '{id} is used exactly when inputs are large{quote}; a loader that buffers the whole input runs out of memory long before it runs out of disk',
+ 'loading 10× the largest tested input completes with peak memory bounded by the batch size, not by the input size'),
+('test_load_fuzz', 'test_coverage', 'loader', 'always', NULL, 'P1', 'S', 1,
+ 'Fuzz {subject} with malformed input',
+ '{id} parses input users do not control{quote}; hand-written tests cover the errors someone thought of, not the truncated and mis-encoded input real files contain',
+ 'a fuzz target feeds random, truncated and invalid UTF-8 input to the parser in CI for 10 minutes with no crash, hang or leak'),
+-- output described in words: it agrees with the state, and says what it means
+('corr_output_agrees', 'correctness', 'output', 'always', NULL, 'P1', 'S', 1,
+ '{subject} output agrees with the state it reports',
+ '{id} adds output users read to decide what to do{quote}; a row that disagrees with the real state sends them the wrong way',
+ 'a test changes the state the output describes and checks each row against a direct query of the same state'),
+('ux_output_docs', 'ease_of_use', 'output', 'always', NULL, 'P2', 'XS', 1,
+ 'Document {subject} output with an example',
+ '{id} adds output{quote} whose columns mean nothing to a user until they are explained',
+ 'the docs show each column of the output with its meaning and an example from a real run');
+
 -- Pillar policy as data (issue 15) -----------------------------------------
 -- The pillar set, its order and the words a heading names a pillar by are
 -- the rows of roadmap.pillar; ingest, enrich and render read them, the

@@ -37,8 +37,10 @@ SELECT probe, hits, detail FROM roadmap.evidence e JOIN roadmap.repository p USI
  WHERE p.path = :'sib' ORDER BY probe COLLATE "C";
 CREATE TEMP TABLE noskill AS
   SELECT * FROM roadmap.enrich(roadmap.next_version(:'sib'), :'sib', apply => false);
+-- (feature items look at the release's own items and have no focus area)
 SELECT count(*) > 0 AS proposed,
-       count(*) FILTER (WHERE NOT coalesce(f.applicable, false)) AS from_areas_that_do_not_apply
+       count(*) FILTER (WHERE n.focus_area IS NOT NULL AND NOT coalesce(f.applicable, false)) AS from_areas_that_do_not_apply,
+       count(*) FILTER (WHERE n.focus_area IS NULL AND n.source <> 'feature') AS without_area_not_feature
   FROM noskill n LEFT JOIN roadmap.repo_focus_area f ON f.repo_id = n.repo_id AND f.focus_id = n.focus_area;
 SELECT item_id, title FROM noskill WHERE source = 'evidence' ORDER BY ord;
 SELECT left(description, 180) AS description FROM noskill WHERE source_ref = 'sql_functions_missing_from_docs';
@@ -56,8 +58,9 @@ SELECT probe, hits, detail FROM roadmap.evidence e JOIN roadmap.repository p USI
  WHERE p.path = :'sib' ORDER BY probe COLLATE "C";
 CREATE TEMP TABLE withskill AS
   SELECT * FROM roadmap.enrich(roadmap.next_version(:'sib'), :'sib', apply => false);
--- every proposal comes from one of its own focus areas
+-- every proposal comes from one of its own focus areas, or is a feature item about the release's own items
 SELECT count(*) AS proposals, count(*) FILTER (WHERE f.source = 'skill') AS from_skill_areas,
+       count(*) FILTER (WHERE n.source = 'feature' AND n.focus_area IS NULL) AS feature_items,
        count(DISTINCT n.pillar) AS pillars
   FROM withskill n LEFT JOIN roadmap.repo_focus_area f ON f.repo_id = n.repo_id AND f.focus_id = n.focus_area;
 SELECT item_id, title, effort, priority, source, focus_area FROM withskill ORDER BY ord;
@@ -65,9 +68,23 @@ SELECT item_id, title, effort, priority, source, focus_area FROM withskill ORDER
 SELECT count(*) FILTER (WHERE length(description) > 600) AS over_600,
        count(*) FILTER (WHERE pg_temp.sentences(description) NOT BETWEEN 2 AND 4) AS not_2_to_4_sentences
   FROM (SELECT description FROM noskill UNION ALL SELECT description FROM withskill) d;
+-- items written in words (no backticked identifier) are features too: on both
+-- runs every pillar leads with an item naming a v0.88.0 item, before any gap
+CREATE TEMP VIEW planned_ids AS
+  SELECT i.item_id FROM roadmap.item i JOIN roadmap.repository p USING (repo_id)
+   WHERE p.path = :'sib' AND i.version = '0.88.0';
+SELECT run, pillar,
+       count(*) FILTER (WHERE EXISTS (SELECT 1 FROM planned_ids WHERE strpos(r.title, planned_ids.item_id) > 0)) AS naming_a_v088_item,
+       count(*) FILTER (WHERE source = 'feature') AS feature_items,
+       coalesce(max(ord) FILTER (WHERE source = 'feature') < min(ord) FILTER (WHERE source <> 'feature'), true) AS features_lead
+  FROM (SELECT 'noskill' AS run, * FROM noskill UNION ALL SELECT 'withskill', * FROM withskill) r
+ GROUP BY run, pillar ORDER BY run, min(ord);
+SELECT item_id, title, priority, lens_id FROM withskill WHERE source = 'feature' ORDER BY ord;
+-- the why and verify are about the item's kind, and cite what the section names (its benchmark, its test corpus)
+SELECT item_id, description FROM withskill WHERE lens_id IN ('perf_eval_bench', 'corr_eval_reference', 'test_reject_negative') ORDER BY ord;
 -- explain shows each proposal's focus area and where it comes from
 SELECT item_id, focus_area, focus_source, applies_because FROM roadmap.explain('0.88.0', :'sib')
- WHERE item_id IN ('CORR-2', 'UX-1') ORDER BY item_id;
+ WHERE item_id IN ('CORR-2', 'UX-2') ORDER BY item_id;
 -- the scoring views carry the repository
 SELECT DISTINCT path FROM roadmap.pillar_gaps WHERE path = :'sib';
 

@@ -56,7 +56,7 @@ else
   echo "$PASS passed, $FAIL failed"; exit 1
 fi
 
-tier "structure (one-way calls between src/pg files, libgit2 only in core)"
+tier "structure (one-way calls between src/pg files, libgit2 only in core, functions up to 120 lines)"
 bash "$SRC/test/structure.sh" >"$WORK/structure.log" 2>&1; rc=$?
 cat "$WORK/structure.log"
 count_summary "$WORK/structure.log" $rc

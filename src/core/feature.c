@@ -869,9 +869,12 @@ match_kinds(ReFeature *f, const ReKindDef *kinds, int nkinds, char *err, size_t 
 
 			if (re == NULL)
 				return -1;
-			/* where the section text says it, else where the title does */
-			f->kind_at[k] = best_match(re, f);
-			if (f->kind_at[k] < 0)
+			/*
+			 * where the section text says it, else where the title does; a
+			 * pattern anchored with ^ is about the title alone
+			 */
+			f->kind_at[k] = kinds[k].pattern[0] == '^' ? match_at(re, f->title) : best_match(re, f);
+			if (f->kind_at[k] < 0 && kinds[k].pattern[0] != '^')
 				f->kind_at[k] = match_at(re, f->text);
 			hit = f->kind_at[k] >= 0;
 			pcre2_code_free(re);

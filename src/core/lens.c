@@ -69,6 +69,96 @@ stated_target(ReArena *a, const char *text)
 	return NULL;
 }
 
+/* Does noun (words separated by one space) start at p? Any run of spaces matches one; returns its end or NULL. */
+static const char *
+noun_at(const char *p, const char *noun)
+{
+	const char *n;
+
+	for (n = noun; *n; n++)
+	{
+		if (*n == ' ')
+		{
+			if (!isspace((unsigned char) *p))
+				return NULL;
+			while (isspace((unsigned char) *p))
+				p++;
+			continue;
+		}
+		if (tolower((unsigned char) *p) != tolower((unsigned char) *n))
+			return NULL;
+		p++;
+	}
+	if (*p == 's')
+		p++;
+	return isalnum((unsigned char) *p) ? NULL : p;
+}
+
+/* Is [s, e) a name: a code span, or a word starting with a capital or digit that is not an article? */
+static bool
+is_name_token(const char *s, const char *e, const char *text)
+{
+	static const char *const articles[] = {"The", "A", "An", "This", "That", "Each", "Every", "Our", "Its", "New", NULL};
+	const char *q = s;
+	int			i;
+
+	if (*s == '`' && e > s + 2 && e[-1] == '`')
+		return true;
+	if (!isupper((unsigned char) *s) && !isdigit((unsigned char) *s))
+		return false;
+	for (i = 0; articles[i]; i++)
+		if ((size_t) (e - s) == strlen(articles[i]) && strncmp(s, articles[i], (size_t) (e - s)) == 0)
+			return false;
+	for (; q < e; q++)
+		if (!isalnum((unsigned char) *q) && !strchr("-./+_", *q))
+			return false;
+	/* the first word of a sentence or a list item is capitalised anyway */
+	q = s;
+	while (q > text && (q[-1] == ' ' || q[-1] == '\t'))
+		q--;
+	return !(q == text || strchr(".!?:\n-*", q[-1]));
+}
+
+/*
+ * A thing of kind noun the release's own section names ("inference on the
+ * LUBM benchmark" -> "the LUBM benchmark", "the Datalog test corpus"): up to
+ * two name words (capitalised mid-sentence, an acronym, a code span) right
+ * before the noun; NULL when the section names none.
+ */
+static char *
+named_in_section(ReArena *a, const char *text, const char *noun)
+{
+	const char *p;
+
+	for (p = text; p && *p; p++)
+	{
+		const char *end,
+				   *s = p,
+				   *tok;
+		int			names = 0;
+
+		if ((p > text && isalnum((unsigned char) p[-1])) || (end = noun_at(p, noun)) == NULL)
+			continue;
+		while (names < 2)
+		{
+			const char *e = s;
+
+			while (e > text && e[-1] == ' ')
+				e--;
+			tok = e;
+			while (tok > text && !isspace((unsigned char) tok[-1]))
+				tok--;
+			if (tok == e || !is_name_token(tok, e, text))
+				break;
+			s = tok;
+			names++;
+		}
+		if (names > 0)
+			return re_sprintf(a, "the %.*s", (int) (end - s), s);
+	}
+	return NULL;
+}
+
 /*
  * The sentence of the feature's section text that made it this kind (where
  * the kind's pattern matched), else the one naming the identifier; NULL when
@@ -156,6 +246,20 @@ fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f, con
 			if (q)
 				re_buf_printf(&b, " (\"%s\")", q);
 			p += 6;
+		}
+		else if (strncmp(p, "{named:", 7) == 0 && strchr(p, '}') && memchr(p + 7, ':', (size_t) (strchr(p, '}') - p - 7)))
+		{
+			/* {named:noun:default}: what the release's section calls a <noun>, else the default */
+			const char *end = strchr(p, '}'),
+					   *colon = memchr(p + 7, ':', (size_t) (end - p - 7));
+			char	   *noun = re_strndup(a, p + 7, (size_t) (colon - p - 7));
+			char	   *t = ctx->section_text ? named_in_section(a, ctx->section_text, noun) : NULL;
+
+			if (t)
+				re_buf_puts(&b, t);
+			else
+				re_buf_append(&b, colon + 1, (size_t) (end - colon - 1));
+			p = end;
 		}
 		else if (strncmp(p, "{target:", 8) == 0 && strchr(p, '}'))
 		{

@@ -22,7 +22,7 @@ typedef struct ReLensDef
 	const char *effort;
 	int			weight;
 	bool		schema_change;
-	const char *title;			/* templates: {subject} {ident} {id} {title} {short} {prev} {version} */
+	const char *title;			/* templates: {subject} {ident} {id} {title} {short} {prev} {version} {named:noun:default} */
 	const char *why;
 	const char *verify;
 } ReLensDef;
@@ -33,6 +33,7 @@ typedef struct ReLensCtx
 	const char *prev_version;	/* newest released version, or NULL */
 	const char *docs_text;		/* the docs tree, or NULL when unknown */
 	const char *tests_text;		/* the test files, or NULL when the tree has none */
+	const char *section_text;	/* the target release's own section (intro, exit criteria), or NULL */
 	int			has_upgrade_script; /* -1 unknown, 0 no, 1 yes */
 	const ReKindDef *kinds;
 	int			nkinds;

@@ -727,6 +727,7 @@ add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, 
 	ctx.prev_version = in->prev_version;
 	ctx.docs_text = in->docs_text;
 	ctx.tests_text = in->tests_text;
+	ctx.section_text = in->section_text;
 	ctx.has_upgrade_script = in->has_upgrade_script;
 	ctx.kinds = in->kinds;
 	ctx.nkinds = in->nkinds;
@@ -910,6 +911,22 @@ take(Sel *s, int i)
 }
 
 /*
+ * Feature items a pillar may take. A release with few features spreads them
+ * over every pillar: each pillar takes at most its share of the features'
+ * pillar uses, so the first pillars do not spend them all (3 features x 3
+ * uses = 9 -> 1 a pillar, not 3 each in the first three pillars).
+ */
+static int
+feature_share(const ReProposeIn *in, const RePolicy *pol)
+{
+	int			cap = in->npillars > 0 ? in->nfeatures * pol->max_uses_per_feature / in->npillars : pol->max_feature;
+
+	if (cap < 1)
+		cap = 1;
+	return cap < pol->max_feature ? cap : pol->max_feature;
+}
+
+/*
  * 1. feature lenses: the best-ranked (feature, lens) pairs, one per feature
  * in a pillar, a feature in at most max_uses pillars, and a feature already
  * used elsewhere ranked down so the pillars spread over the release's
@@ -919,9 +936,10 @@ static void
 select_features(Sel *s, bool *ok, int first)
 {
 	int			src,
-				i;
+				i,
+				cap = feature_share(s->in, &s->pol);
 
-	for (src = 0; src < s->pol.max_feature && s->out->n - first < s->pol.max_per_pillar; src++)
+	for (src = 0; src < cap && s->out->n - first < s->pol.max_per_pillar; src++)
 	{
 		int			best = -1;
 		double		best_rank = 0;

@@ -145,6 +145,7 @@ typedef struct ReProposeIn
 	const char *prev_version;	/* newest released version before the target */
 	const char *docs_text;		/* docs tree text, NULL = unknown */
 	const char *tests_text;		/* test files text, NULL = none */
+	const char *section_text;	/* the target's own section text, NULL = unknown */
 	int			has_upgrade_script; /* -1 unknown */
 	RePolicy	policy;			/* zeros = built-in defaults */
 	ReDismissIn *dismissed;

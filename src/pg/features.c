@@ -55,8 +55,28 @@ read_all(ReHandle *h, ReFileList *f)
 	return s.data;
 }
 
+/* Lines [from, to] (1-based) of a file's text, or NULL. */
+static char *
+line_range(const char *buf, size_t len, int from, int to)
+{
+	const char *p = buf,
+			   *end = buf + strnlen(buf, len),
+			   *s = NULL;
+	int			line = 1;
+
+	for (; p < end; p++)
+	{
+		if (line == from && s == NULL)
+			s = p;
+		if (*p == '\n' && ++line > to)
+			break;
+	}
+	return s ? pnstrdup(s, (Size) (p - s)) : NULL;
+}
+
 static void
-read_evidence(const char *path, const char *commit, ReProposeIn *in)
+read_evidence(const char *path, const char *commit, const char *section_path, int from, int to,
+			  ReProposeIn *in)
 {
 	ReHandle   *h = re_handle_open(path, "to read its docs and tests");
 	ReFileList	all,
@@ -97,7 +117,28 @@ read_evidence(const char *path, const char *commit, ReProposeIn *in)
 	in->has_upgrade_script = marker ? (upgrade ? 1 : 0) : -1;
 	in->docs_text = read_all(h, &docs);
 	in->tests_text = read_all(h, &tests);
+	/* the target's own section: what its intro and exit criteria name (a benchmark, a test corpus) */
+	if (section_path && from > 0 && to >= from)
+	{
+		size_t		len;
+		char	   *buf = re_handle_read(h, section_path, &len);
+
+		in->section_text = buf ? line_range(buf, len, from, to) : NULL;
+	}
 	re_handle_close(h);
+}
+
+/* The file and lines of the target's own section, or NULL. */
+static char *
+section_lines(Oid *types, Datum *vals, int *from, int *to)
+{
+	re_spi_exec("SELECT path, line_start, line_end FROM roadmap.release WHERE repo_id = $1 AND version = $2",
+				2, types, vals, NULL, SPI_OK_SELECT);
+	if (SPI_processed == 0 || val(0, 1) == NULL || val(0, 2) == NULL || val(0, 3) == NULL)
+		return NULL;
+	*from = atoi(val(0, 2));
+	*to = atoi(val(0, 3));
+	return val(0, 1);
 }
 
 /* True when the catalog has the 0.2.0 lens tables (a 0.2.0 library may run on a 0.1.0 catalog until ALTER EXTENSION UPDATE). */
@@ -116,6 +157,9 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 	Datum		vals[2] = {Int64GetDatum(repo_id), CStringGetTextDatum(version)};
 	uint64		n,
 				i;
+	char	   *section_path = NULL;
+	int			section_from = 0,
+				section_to = 0;
 
 	in->policy.stale_after = re_stale_after;
 	in->has_upgrade_script = -1;
@@ -125,6 +169,7 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 				"AND version_key < roadmap.version_key($2) ORDER BY version_key DESC LIMIT 1",
 				2, types, vals, NULL, SPI_OK_SELECT);
 	in->prev_version = SPI_processed ? val(0, 1) : NULL;
+	section_path = section_lines(types, vals, &section_from, &section_to);
 
 	re_spi_exec("SELECT item_id, coalesce(title, item_id), description, priority FROM roadmap.item "
 				"WHERE repo_id = $1 AND version = $2 AND status = 'open' AND NOT struck "
@@ -217,5 +262,5 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 		in->dismissed[i].source_ref = val(i, 2);
 	}
 
-	read_evidence(path, commit, in);
+	read_evidence(path, commit, section_path, section_from, section_to, in);
 }

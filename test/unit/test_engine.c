@@ -284,6 +284,82 @@ test_lens_kinds(void)
 	re_arena_free(a);
 }
 
+/*
+ * An item written in words (no backticked identifier) gets a kind from its
+ * words, and {named:noun:default} cites what the release's own section names.
+ */
+static void
+test_word_kinds(void)
+{
+	static const ReKindDef kinds[] = {
+		{"evaluation", "^.*?\\b(evaluat(e|ion)|deriv(e|ed)|stratif(y|ication)|semi-naive)\\b", NULL, false},
+		{"rejection", "^.*?\\b(report|reject)s?\\b[^.;]{0,60}\\b(cycl(e|es|ic)|un[a-z]+able|invalid)\\b", NULL, false},
+	};
+	static const ReLensDef lenses[] = {
+		{"perf_eval_bench", "performance", "evaluation", "always", NULL, "P1", "M", 3, false,
+			"Benchmark {subject} against the {prev} evaluation", "{id} changes the evaluation{quote}",
+		"{named:benchmark:a benchmark of the largest workload} runs with {prev} and {id}"},
+		{"test_reject_negative", "test_coverage", "rejection", "always", NULL, "P1", "S", 3, false,
+			"Negative tests for each {subject} rejection", "{id} adds rejection paths{quote}",
+		"every invalid input of {named:test corpus:the test suite} is rejected"},
+	};
+	ReArena    *a = re_arena_new();
+	ReFeature	f[2];
+	char		err[256];
+	ReLensCtx	ctx;
+	ReLensHit  *h;
+	int			n,
+				i,
+				seen = 0;
+
+	CHECK(re_feature_extract(a, "X-02", "Semi-naive evaluation of recursive rules", NULL, NULL, kinds, 2, &f[0], err,
+							 sizeof(err)) == 0);
+	CHECK(re_feature_extract(a, "X-03", "Report unstratifiable rule sets with the cycle that breaks them", NULL, NULL,
+							 kinds, 2, &f[1], err, sizeof(err)) == 0);
+	CHECK(f[0].kinds == RE_KIND_BIT(0));
+	/* a pattern anchored with ^ reads the title only: prose that mentions a derivation in passing is no evaluation */
+	{
+		ReFeature	g;
+
+		CHECK(re_feature_extract(a, "C-6", "Harden guarded calls in operators",
+								 "The value is derived from a guard several lines earlier.", NULL, kinds, 2, &g, err,
+								 sizeof(err)) == 0);
+		CHECK(g.kinds == 0);
+	}
+	/* "unstratifiable" is not "stratify": the report is a rejection only */
+	CHECK(f[1].kinds == RE_KIND_BIT(1));
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.version = "0.88.0";
+	ctx.prev_version = "0.87.0";
+	ctx.kinds = kinds;
+	ctx.nkinds = 2;
+	ctx.section_text = "# v0.88.0 — Title\n\n**Exit criteria:**\n\n- every rule set of the Datalog test corpus is stratified;\n"
+		"- inference on the LUBM benchmark matches.\n- The benchmark runs nightly.\n";
+	n = re_lens_apply(a, &ctx, lenses, 2, f, 2, &h);
+	CHECK(n == 2);
+	for (i = 0; i < n; i++)
+	{
+		if (strcmp(h[i].lens->lens_id, "perf_eval_bench") == 0)
+		{
+			seen++;
+			CHECK_STR(h[i].title, "Benchmark X-02 semi-naive evaluation against the 0.87.0 evaluation");
+			CHECK(strstr(h[i].description, "Verify: the LUBM benchmark runs with 0.87.0 and X-02.") != NULL);
+		}
+		else
+		{
+			seen++;
+			CHECK_STR(h[i].title, "Negative tests for each X-03 unstratifiable rule sets rejection");
+			CHECK(strstr(h[i].description, "every invalid input of the Datalog test corpus is rejected") != NULL);
+		}
+	}
+	CHECK(seen == 2);
+	/* a section that names no benchmark: the template's default; a capitalised first word is no name */
+	ctx.section_text = "Benchmark results are published.\n";
+	n = re_lens_apply(a, &ctx, lenses, 1, f, 1, &h);
+	CHECK(n == 1 && strstr(h[0].description, "Verify: a benchmark of the largest workload runs") != NULL);
+	re_arena_free(a);
+}
+
 static const ReLensDef engine_lenses[] = {
 	{"stab_guc_reject", "stability", "guc", "always", "guc", "P1", "XS", 3, false,
 		"Reject invalid `{ident}` values with a clear error", "A mistyped value is accepted silently",
@@ -751,6 +827,7 @@ test_engine(void)
 	test_object_kinds();
 	test_feature_objects();
 	test_lens_kinds();
+	test_word_kinds();
 	test_lenses();
 	test_selector();
 	test_deferred_closed_later();

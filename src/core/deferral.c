@@ -10,9 +10,8 @@
 #include <string.h>
 #include <strings.h>
 
-/* A title before " — ", ". " or "; ", without a trailing "(…)". */
-static char *
-title_core_of(ReArena *a, const char *t)
+char *
+re_title_core(ReArena *a, const char *t, bool every_paren)
 {
 	char	   *o = re_strdup(a, t);
 	char	   *cut;
@@ -25,12 +24,14 @@ title_core_of(ReArena *a, const char *t)
 	if ((cut = strstr(o, "; ")) != NULL)
 		*cut = '\0';
 	n = strlen(o);
-	if (n > 0 && o[n - 1] == ')' && (cut = strrchr(o, '(')) != NULL && cut > o)
+	while (n > 0 && o[n - 1] == ')' && (cut = strrchr(o, '(')) != NULL && cut > o)
 	{
 		*cut = '\0';
 		n = strlen(o);
 		while (n > 0 && o[n - 1] == ' ')
 			o[--n] = '\0';
+		if (!every_paren)
+			break;
 	}
 	return o;
 }
@@ -228,7 +229,7 @@ re_deferred_verify(ReArena *a, const ReDeferredIn *d, const char *core)
 	if ((s = span_where(a, t, is_infra)) != NULL || re_icontains(core, "docker-compose") ||
 		re_icontains(core, "docker compose"))
 		return re_sprintf(a, "Verify: the CI job that builds and runs %s%s%s goes green on a pull request",
-						  s ? "`" : "", s ? s : title_core_of(a, core), s ? "`" : "");
+						  s ? "`" : "", s ? s : re_title_core(a, core, false), s ? "`" : "");
 	if ((s = span_where(a, t, is_function)) != NULL)
 		return re_sprintf(a, "Verify: a regression test calls `%s` and checks its result", s);
 	if ((s = span_where(a, t, is_setting)) != NULL)
@@ -257,7 +258,7 @@ re_deferred_written_back(ReArena *a, const ReProposeIn *in, const ReDeferredIn *
 		return false;
 	if (strncmp(st, "Complete ", 9) == 0)
 		st += 9;
-	core = title_core_of(a, re_bold_lead(a, d->title));
+	core = re_title_core(a, re_bold_lead(a, d->title), false);
 	n = strlen(st);
 	return n >= 8 && strncasecmp(core, st, n) == 0;
 }
@@ -283,9 +284,9 @@ re_deferred_replanned(ReArena *a, const ReProposeIn *in, ReBuf *risks)
 		if (n > 8)
 			continue;
 		re_buf_printf(risks, "- **v%s %s** (\"%s\") was re-planned as v%s %s (\"%s\", %s, matched by %s): confirm it covers the deferral.\n",
-					  d->version, d->item_id, title_core_of(a, re_bold_lead(a, d->title)),
+					  d->version, d->item_id, re_title_core(a, re_bold_lead(a, d->title), false),
 					  d->successor_version, d->successor_id,
-					  title_core_of(a, re_bold_lead(a, d->successor_title ? d->successor_title : d->successor_id)),
+					  re_title_core(a, re_bold_lead(a, d->successor_title ? d->successor_title : d->successor_id), false),
 					  d->successor_status ? d->successor_status : "open",
 					  d->successor_rule ? d->successor_rule : "title");
 	}

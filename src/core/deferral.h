@@ -9,6 +9,12 @@
 #include "feature.h"
 #include "propose.h"
 
+/*
+ * A roadmap title's core: before " — ", ". " or "; ", without a trailing
+ * "(…)" (every trailing one when every_paren).
+ */
+char	   *re_title_core(ReArena *a, const char *t, bool every_paren);
+
 /* The priority after a harmless skip reason (roadmap.skip_reason_rule): never raised. */
 const char *re_deferred_priority(const ReDeferredIn *d, const char *prio);
 

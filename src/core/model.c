@@ -1572,22 +1572,6 @@ re_quick_item_status(const char *buf, size_t len, const char *version, const cha
 	return st;
 }
 
-typedef struct Posting
-{
-	uint64_t	hash;
-	int			item;
-} Posting;
-
-static int
-posting_cmp(const void *x, const void *y)
-{
-	const Posting *a = x,
-			   *b = y;
-
-	if (a->hash != b->hash)
-		return a->hash < b->hash ? -1 : 1;
-	return a->item - b->item;
-}
 
 /*
  * Changelog entries by cited id: head[map(id)] is the newest entry citing
@@ -1696,7 +1680,7 @@ done_lower_bound(const ReItem *items, const int *ids, int n, const char *id)
 typedef struct DoneIndex
 {
 	const ReRelease **rel;		/* release of each item */
-	Posting    *post;			/* (lead-title word, done item), sorted */
+	ReTracePosting *post;			/* (lead-title word, done item), sorted */
 	int			np;
 	int		   *done_ids;		/* done items sorted by id */
 	int			ndone;
@@ -1739,7 +1723,7 @@ done_index(ReModel *m, DoneIndex *x)
 	}
 	done_sort_items = m->items.v;
 	qsort(x->done_ids, (size_t) x->ndone, sizeof(int), done_id_cmp);
-	x->post = re_alloc(a, sizeof(Posting) * (cap + 1));
+	x->post = re_alloc(a, sizeof(ReTracePosting) * (cap + 1));
 	for (i = 0; i < n; i++)
 		if (m->items.v[i].status == IS_DONE && m->items.v[i].title)
 		{
@@ -1754,7 +1738,7 @@ done_index(ReModel *m, DoneIndex *x)
 				x->np++;
 			}
 		}
-	qsort(x->post, (size_t) x->np, sizeof(Posting), posting_cmp);
+	qsort(x->post, (size_t) x->np, sizeof(ReTracePosting), re_trace_posting_cmp);
 }
 
 /* A later done item whose lead title holds most of item i's words (>= 0.5 same id, >= 0.75 otherwise). */
@@ -1770,20 +1754,8 @@ done_by_title(ReModel *m, DoneIndex *x, int i, const char *lead_i)
 
 	for (w = 0; w < nw; w++)
 	{
-		Posting		key = {words[w], -1};
-		size_t		lo = 0,
-					hi = (size_t) x->np;
+		size_t		lo = re_trace_first_posting(x->post, (size_t) x->np, words[w]);
 
-		/* first posting with this hash */
-		while (lo < hi)
-		{
-			size_t		mid = (lo + hi) / 2;
-
-			if (posting_cmp(&x->post[mid], &key) < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
 		if (lo + RE_MAX_POSTINGS_PER_WORD < (size_t) x->np &&
 			x->post[lo + RE_MAX_POSTINGS_PER_WORD].hash == words[w])
 			continue;			/* a word in thousands of titles: no evidence either way */

@@ -365,40 +365,11 @@ verify_sentence(ReArena *a, const char *command)
 		: re_sprintf(a, "Verify: `%s` reports nothing", command);
 }
 
-/* The core of a roadmap title: before " — " or ". ", without a trailing "(…)". */
-static char *
-title_core(ReArena *a, const char *t)
-{
-	char	   *o = re_strdup(a, t);
-	char	   *cut;
-	size_t		n;
-
-	if ((cut = strstr(o, " \xE2\x80\x94 ")) != NULL)
-		*cut = '\0';
-	if ((cut = strstr(o, ". ")) != NULL)
-		*cut = '\0';
-	if ((cut = strstr(o, "; ")) != NULL)
-		*cut = '\0';
-	n = strlen(o);
-	while (n > 0 && o[n - 1] == ')')
-	{
-		char	   *open = strrchr(o, '(');
-
-		if (open == NULL || open == o)
-			break;
-		*open = '\0';
-		n = strlen(o);
-		while (n > 0 && o[n - 1] == ' ')
-			o[--n] = '\0';
-	}
-	return o;
-}
-
 /* "Complete x" keeps a code span or acronym as it is, lower-cases a plain word. */
 static char *
 complete_phrase(ReArena *a, const char *t)
 {
-	char	   *core = title_core(a, t);
+	char	   *core = re_title_core(a, t, true);
 
 	if (starts_with_verb(core))
 		return core;
@@ -508,7 +479,7 @@ add_deferred(ReArena *a, const ReProposeIn *in, const ReDeferredIn *d, Cand *c)
 		sentence(&b, re_sprintf(a, "Its v%s section says: \"%s\"", d->version, own));
 	if (d->reason_phrase && strcmp(c->p.priority, "P2") == 0 && strcmp(prio, "P2") != 0)
 		sentence(&b, re_sprintf(a, "P2, not %s: its skip reason says \"%s\"", prio, d->reason_phrase));
-	sentence(&b, re_deferred_verify(a, d, title_core(a, lead[0] ? lead : d->title)));
+	sentence(&b, re_deferred_verify(a, d, re_title_core(a, lead[0] ? lead : d->title, true)));
 	c->p.description = re_buf_to_arena(a, &b);
 	re_buf_free(&b);
 }
@@ -1229,7 +1200,7 @@ write_risks(Sel *s)
 	(void) re_deferred_replanned(a, s->in, &risks);
 	for (i = 0; i < s->nstale && i < 8; i++)
 		re_buf_printf(&risks, "- **v%s %s** (\"%s\") carried %d releases \xE2\x80\x94 confirm or drop.\n",
-					  s->stale[i]->version, s->stale[i]->item_id, title_core(a, re_bold_lead(a, s->stale[i]->title)),
+					  s->stale[i]->version, s->stale[i]->item_id, re_title_core(a, re_bold_lead(a, s->stale[i]->title), true),
 					  s->stale[i]->carried);
 	if (s->nstale > 8)
 		re_buf_printf(&risks, "- %d more deferred items are carried more than %d releases \xE2\x80\x94 confirm or drop them in the roadmap.\n",

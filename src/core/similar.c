@@ -128,8 +128,8 @@ re_similar_memo_begin(int slots)
 	memo_cap = memo ? cap : 0;
 }
 
-static int
-cmp_hash(const void *a, const void *b)
+int
+re_hash_cmp(const void *a, const void *b)
 {
 	uint64_t	x = *(const uint64_t *) a,
 				y = *(const uint64_t *) b;
@@ -144,7 +144,7 @@ sort_unique(uint64_t *h, int n)
 	int			i,
 				k = 0;
 
-	qsort(h, (size_t) n, sizeof(uint64_t), cmp_hash);
+	qsort(h, (size_t) n, sizeof(uint64_t), re_hash_cmp);
 	for (i = 0; i < n; i++)
 		if (k == 0 || h[k - 1] != h[i])
 			h[k++] = h[i];

@@ -11,6 +11,9 @@
 /* Fraction of a's significant words that also occur in b (0..1). */
 double		re_word_overlap(const char *a, const char *b);
 
+/* qsort/bsearch order of 64-bit hashes. */
+int			re_hash_cmp(const void *a, const void *b);
+
 /* Significant words of s as 64-bit hashes (distinct when dedup); returns the count. */
 int			re_word_hashes(const char *s, uint64_t *out, int max, bool dedup);
 

@@ -37,6 +37,7 @@
  * 5 % of all lead titles (and at least 20) are too common to count.
  */
 #include "trace.h"
+#include "similar.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -203,17 +204,8 @@ re_trace_identifiers(const char *title, char *buf, size_t cap, const char **ids,
 }
 
 
-static int
-hash_cmp(const void *x, const void *y)
-{
-	uint64_t	a = *(const uint64_t *) x,
-				b = *(const uint64_t *) y;
-
-	return a < b ? -1 : a > b;
-}
-
-static int
-posting_cmp(const void *x, const void *y)
+int
+re_trace_posting_cmp(const void *x, const void *y)
 {
 	const ReTracePosting *a = x,
 			   *b = y;
@@ -221,6 +213,25 @@ posting_cmp(const void *x, const void *y)
 	if (a->hash != b->hash)
 		return a->hash < b->hash ? -1 : 1;
 	return a->item - b->item;
+}
+
+size_t
+re_trace_first_posting(const ReTracePosting *post, size_t n, uint64_t hash)
+{
+	ReTracePosting key = {hash, -1};
+	size_t		lo = 0,
+				hi = n;
+
+	while (lo < hi)
+	{
+		size_t		mid = (lo + hi) / 2;
+
+		if (re_trace_posting_cmp(&post[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 /* Terms too common to count: in more than 5 % of the lead titles (and 20). */
@@ -281,7 +292,7 @@ re_trace_init(ReTrace *t, ReModel *m, const ReRelease **rel)
 			t->post[t->nposting].item = i;
 			t->nposting++;
 		}
-	qsort(t->post, (size_t) t->nposting, sizeof(ReTracePosting), posting_cmp);
+	qsort(t->post, (size_t) t->nposting, sizeof(ReTracePosting), re_trace_posting_cmp);
 	find_common(t, a, titled);
 	t->stamp = re_alloc(a, sizeof(int) * (size_t) (m->items.n + 1));
 	t->hits = re_alloc(a, sizeof(int) * (size_t) (m->items.n + 1));
@@ -292,7 +303,7 @@ re_trace_init(ReTrace *t, ReModel *m, const ReRelease **rel)
 bool
 re_trace_common(const ReTrace *t, uint64_t h)
 {
-	return bsearch(&h, t->common, (size_t) t->ncommon, sizeof(uint64_t), hash_cmp) != NULL;
+	return bsearch(&h, t->common, (size_t) t->ncommon, sizeof(uint64_t), re_hash_cmp) != NULL;
 }
 
 /* The lead-title terms of item i, common ones left out. */
@@ -410,22 +421,12 @@ candidates(ReTrace *t, int di)
 		nkeys += re_trace_terms(rids[k], keys + nkeys, 1);
 	for (k = 0; k < nkeys; k++)
 	{
-		ReTracePosting key = {keys[k], -1};
-		size_t		lo = 0,
-					hi = (size_t) t->nposting;
+		size_t		lo;
 
-		if (re_trace_common(t, key.hash))
+		if (re_trace_common(t, keys[k]))
 			continue;
-		while (lo < hi)
-		{
-			size_t		mid = (lo + hi) / 2;
-
-			if (posting_cmp(&t->post[mid], &key) < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		for (; lo < (size_t) t->nposting && t->post[lo].hash == key.hash; lo++)
+		lo = re_trace_first_posting(t->post, (size_t) t->nposting, keys[k]);
+		for (; lo < (size_t) t->nposting && t->post[lo].hash == keys[k]; lo++)
 		{
 			int			j = t->post[lo].item;
 

@@ -17,6 +17,11 @@ typedef struct ReTracePosting
 	int			item;
 } ReTracePosting;
 
+/* qsort/bsearch order of postings: by hash, then item. */
+int			re_trace_posting_cmp(const void *x, const void *y);
+/* Index of the first of n sorted postings with this hash (n when none). */
+size_t		re_trace_first_posting(const ReTracePosting *post, size_t n, uint64_t hash);
+
 typedef struct ReTrace
 {
 	ReModel    *m;

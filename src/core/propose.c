@@ -295,7 +295,13 @@ cited_rule(ReArena *a, const ReProposeIn *in, const char *text)
 			while (*s && !isalnum((unsigned char) *s))
 				s++;
 			in_code = s > in->rules[r].text && (s[-1] == '`' || s[-1] == '/');
-			while (*s && (isalnum((unsigned char) *s) || *s == '_') && n < 39)
+			/*
+			 * A code word is its whole dotted token: `pg_trickle.enabled` is
+			 * cited by an item naming that setting, not by every item that
+			 * names the project's prefix.
+			 */
+			while (*s && (isalnum((unsigned char) *s) || *s == '_' ||
+						  (in_code && *s == '.' && isalnum((unsigned char) s[1]))) && n < 39)
 				w[n++] = (char) tolower((unsigned char) *s++);
 			while (*s && (isalnum((unsigned char) *s) || *s == '_'))
 				s++;

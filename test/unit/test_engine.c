@@ -488,6 +488,7 @@ test_selector(void)
 	ReTextIn	shipped[1];
 	ReFeatureIn feats[2];
 	ReDismissIn dis[1];
+	ReRuleIn	rules[1];
 	int			i,
 				p0 = 0;
 
@@ -538,6 +539,25 @@ test_selector(void)
 	in.lenses = (ReLensDef *) engine_lenses;
 	in.nlenses = 4;
 	in.has_upgrade_script = -1;
+	/* a rule's code word is its whole dotted token: `storage_backend.enabled` is not `storage_backend` */
+	rules[0] = (ReRuleIn) {1, "constraint", "Background workers must handle SIGTERM and respect `storage_backend.enabled` GUC", 7, NULL};
+	in.rules = rules;
+	in.nrules = 1;
+	CHECK(re_propose(a, &in, &out) == 0);
+	{
+		const ReProposal *u = find_title(&out, "Upgrade test: `storage_backend` survives 0.35.0 → 0.36.0");
+
+		CHECK(u && u->rule_no == 0 && strstr(u->description, "AGENTS.md (line 7)") == NULL);
+	}
+	rules[0].text = "Background workers must handle SIGTERM and respect the `storage_backend` setting";
+	CHECK(re_propose(a, &in, &out) == 0);
+	{
+		const ReProposal *u = find_title(&out, "Upgrade test: `storage_backend` survives 0.35.0 → 0.36.0");
+
+		CHECK(u && u->rule_no == 1);
+	}
+	in.rules = NULL;
+	in.nrules = 0;
 	CHECK(re_propose(a, &in, &out) == 0);
 
 	/* dedupe by item: the gap repeating the shipped entry is dropped, the other item of its area is kept */

@@ -32,15 +32,26 @@ handle_release(void *arg)
  * allowed_roots covers the repository's git data too: a .git file (or a
  * linked work tree) may point anywhere on the server.
  */
-static void
-check_git_dirs(ReHandle *h, const char *path)
+const char *
+re_git_dir_outside_roots(ReGit *git)
 {
-	const char *dirs[2] = {re_gitw_gitdir(&h->git), re_gitw_commondir(&h->git)};
+	const char *dirs[2] = {re_gitw_gitdir(git), re_gitw_commondir(git)};
 	int			i;
 
 	for (i = 0; i < 2; i++)
 		if (dirs[i] && !re_path_allowed(dirs[i]))
-			re_report_gitdir_outside(path, dirs[i]);
+			return dirs[i];
+	return NULL;
+}
+
+/* ERROR when the opened repository's git data lies outside allowed_roots. */
+static void
+check_git_dirs(ReHandle *h, const char *path)
+{
+	const char *outside = re_git_dir_outside_roots(&h->git);
+
+	if (outside)
+		re_report_gitdir_outside(path, outside);
 }
 
 /* Open a repository; its handles die with a private memory context. */

@@ -40,6 +40,9 @@ char	   *re_handle_read(ReHandle *h, const char *path, size_t *len);
 void		re_handle_on_release(ReHandle *h, ReCleanupFn fn, void *arg);
 void		re_handle_list(ReHandle *h, ReFileList *files);
 
+/* The git or common directory of git outside allowed_roots, or NULL. */
+const char *re_git_dir_outside_roots(ReGit *git);
+
 /* A core arena freed when the current memory context is reset or deleted. */
 ReArena    *re_arena_in_context(void);
 

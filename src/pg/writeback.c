@@ -112,9 +112,8 @@ static RgStatus
 check_dirs(ReHandle *h, const char *repo_path, char *err, size_t errlen)
 {
 	const char *wd = re_gitw_workdir(&h->git);
-	const char *dirs[2] = {re_gitw_gitdir(&h->git), re_gitw_commondir(&h->git)};
+	const char *outside = re_git_dir_outside_roots(&h->git);
 	char		rwd[PATH_MAX];
-	int			i;
 
 	if (wd == NULL)
 	{
@@ -126,13 +125,12 @@ check_dirs(ReHandle *h, const char *repo_path, char *err, size_t errlen)
 		snprintf(err, errlen, "the work tree is %s, not the repository path %s (core.worktree?)", wd, repo_path);
 		return RG_EPATH;
 	}
-	for (i = 0; i < 2; i++)
-		if (dirs[i] && !re_path_allowed(dirs[i]))
-		{
-			snprintf(err, errlen, "the git directory %s is outside roadmap_enrich.allowed_roots (\"%s\")",
-					 dirs[i], re_allowed_roots);
-			return RG_EPATH;
-		}
+	if (outside)
+	{
+		snprintf(err, errlen, "the git directory %s is outside roadmap_enrich.allowed_roots (\"%s\")",
+				 outside, re_allowed_roots);
+		return RG_EPATH;
+	}
 	return RG_OK;
 }
 

@@ -1179,3 +1179,94 @@ INSERT INTO roadmap.skip_reason_rule (phrase, priority, description) VALUES
 ('fallback estimate', 'P2', 'a fallback already gives a usable answer'),
 ('nice to have', 'P2', 'the maintainers call it optional'),
 ('nice-to-have', 'P2', 'the maintainers call it optional');
+
+-- Lens premises and priority (issue 10, ln10) -------------------------------
+-- See docs/proposals.md "Lenses" and "Priority". A lens's why states a
+-- premise about its object ("keeps its state in a bounded area", "fails
+-- half-way", "callers rely on it"); a lens now fires only when the feature's
+-- own text shows that premise: requires_kinds lists classes the feature must
+-- also have, unless_kinds classes that contradict it. Classes are rows of
+-- roadmap.feature_kind that no lens is about (like `worker`).
+ALTER TABLE roadmap.lens
+	ADD COLUMN requires_kinds text[] NOT NULL DEFAULT '{}',
+	ADD COLUMN unless_kinds text[] NOT NULL DEFAULT '{}';
+COMMENT ON COLUMN roadmap.lens.requires_kinds IS
+	'feature kinds (classes) the feature must also have for the lens to fire; a name no roadmap.feature_kind row defines is never held';
+COMMENT ON COLUMN roadmap.lens.unless_kinds IS
+	'feature kinds (classes) that keep the lens off: the feature''s own text contradicts the lens''s premise';
+
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('shared_state', 'shared[- ]memory|\bshmem\b|\bdshash\b|\bDSA\b|\bshared (cache|hash ?table|state|structure)\b|\bcross-backend\b|\b(across|between) (all )?(sessions|backends|connections)\b', NULL,
+ 'class: keeps state in memory shared by all sessions (shared memory, dshash, cross-backend), not per session'),
+('stated_bound', '\b\d[\d,_.]*\s*(kB|MB|GB|TB|bytes|entries|slots|elements)\b|\bmax(imum)?[_ ](entries|size|memory|slots|items|bytes)\b|\b(capacity|memory budget|memory limit|size limit)\b|\bbounded (to|at|by)\b', NULL,
+ 'class: states a size or count bound (64 MB, 4,096 entries, capacity, a max_ setting)'),
+('multi_txn', '\bin (batches|chunks)\b|\bbatch(es)? of \d|\bper[- ]batch\b|\bcommit(s|ting|ted)? (each|every|per|after|between)\b|\b(several|multiple|separate|its own|their own) transactions\b|\bresum(e|es|able)\b[^.]{0,40}\b(interrupt|fail|crash)|\bcheckpoint(s|ed|ing)? (its |their )?progress\b|\bnon-transactional\b|\bautonomous transactions?\b', NULL,
+ 'class: commits its work in parts (batches, several transactions, resumable), so a failure can leave part of it stored'),
+('internal', '\b(zero|no) (user-visible |caller-visible |functional |observable )?behaviou?r(al)? changes?\b|\bpurely (structural|internal)\b|\bno (user|caller|api)[- ]visible changes?\b|\bno (public |sql )?api changes?\b', NULL,
+ 'class: says it changes no behaviour callers can see (a refactor that states it): no caller-facing lens'),
+('standby', '\b(hot[- ])?standby\b|\bin recovery\b|\brecovery mode\b|pg_is_in_recovery|\bread[- ]replicas?\b|\bpromot(e|ed|ion)\b', NULL,
+ 'class: a condition about recovery, a standby or a replica (cleared by promotion)'),
+('diagnostic_fn', '`[a-z0-9_.]*(explain|diagnos|inspect|debug|describe)[a-z0-9_]*\(|\bdiagnostic (function|view|output|tool)s?\b', NULL,
+ 'class: a function people run by hand to look at state (explain, diagnose, inspect): no caller branches on its errors'),
+('per_event', '\b(per|every|each|for each) (row|change|tuple|statement|captured change|record|message|write)s?\b|\bper-row\b|\bhot path\b|\bhigh[- ](volume|frequency|rate)\b', NULL,
+ 'class: does its work once per row, change, statement or record (a cost that grows with the data, not per operation)'),
+('documents_break', 'document(ed|s)? (it |this )?as (a )?breaking|\bupgrade notes?\b|\bmigration (note|guide)\b|\bCHANGELOG\b', NULL,
+ 'class: the item itself plans the note that tells callers what changed');
+
+-- "no behaviour change" is not a behaviour change, "zero breaking changes" not a breaking one
+UPDATE roadmap.feature_kind
+   SET pattern = '(?<!zero )(?<!no )breaking changes?\b|(?<!zero )(?<!no )(?<!without )\bbehaviou?r change\b|^(rename|change\b[^.]{0,60}\bdefault)\b'
+ WHERE kind = 'breaking' AND builtin;
+
+-- State shared by sessions is a bounded area other sessions see; a
+-- per-session cache (prepared statements) is neither.
+UPDATE roadmap.lens SET requires_kinds = ARRAY['shared_state']
+ WHERE lens_id IN ('stab_cache_full', 'test_cache_concurrent') AND builtin;
+-- "at 10x it runs out" needs a stated bound to run out of; the verify checks it
+UPDATE roadmap.lens SET requires_kinds = ARRAY['shared_state', 'stated_bound'],
+       title = '{subject} at 10× today''s object count',
+       why = '{id} keeps shared state within a stated size{quote}; at ten times the objects it fills up, and what happens then (eviction, fallback or an error) decides whether the feature still helps',
+       verify = 'with 10× the objects of the largest benchmark, memory stays within the stated bound, evictions are counted, and results equal those without the cache'
+ WHERE lens_id = 'scal_cache_bound' AND builtin;
+-- one statement rolls back as a whole: only work committed in parts can be half-stored
+UPDATE roadmap.lens SET requires_kinds = ARRAY['multi_txn']
+ WHERE lens_id = 'stab_eval_partial' AND builtin;
+-- a refactor that says it changes nothing gets no caller-facing lens; a
+-- breaking change whose item plans its own note gets no second one
+UPDATE roadmap.lens SET unless_kinds = ARRAY['internal']
+ WHERE lens_id IN ('corr_function_edges', 'ux_function_docs', 'test_function_e2e', 'ux_syntax_docs', 'ux_guc_docs',
+                   'corr_syntax_same') AND builtin;
+UPDATE roadmap.lens SET unless_kinds = ARRAY['internal', 'documents_break']
+ WHERE lens_id = 'ux_breaking_note' AND builtin;
+-- "callers branch on the error code": not of a function people run by hand
+UPDATE roadmap.lens SET unless_kinds = ARRAY['internal', 'diagnostic_fn']
+ WHERE lens_id = 'stab_function_errors' AND builtin;
+-- a formatting cost matters only where it is paid per row or change
+UPDATE roadmap.lens SET requires_kinds = ARRAY['per_event'],
+       why = '{id} adds work for every record it logs{quote}; paid once per row or change, a few microseconds add up to a measurable share of the operation'
+ WHERE lens_id = 'perf_logging_cost' AND builtin;
+-- pg_promote() only clears a standby condition; other startup checks (versions,
+-- settings) are asked whether work resumes once the operator fixes the cause
+UPDATE roadmap.lens SET requires_kinds = ARRAY['standby']
+ WHERE lens_id = 'stab_startup_recheck' AND builtin;
+INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, title, why, verify, unless_kinds) VALUES
+('stab_startup_fixed', 'stability', 'startup_check', 'always', NULL, 'P1', 'S', 3,
+ '{subject}: work resumes once the cause is fixed',
+ '{id} checks a condition when the process starts{quote}; a process that refused to start is not started again when the operator fixes the cause (upgrades the other nodes, changes the setting), so work stays stopped until a restart nobody was told about',
+ 'a test starts with the condition true, fixes its cause while the server runs, and work resumes within one scheduler interval, or the error''s hint and the docs name the restart that is needed',
+ ARRAY['standby']);
+-- The premise of these is false in general, and their verify has no pass
+-- condition or checks what the item's own plan already checks:
+-- * a moved function keeps its SQL name, arguments and volatility (declared
+--   with the code or in the extension's SQL script), and the existing tests
+--   call it by name;
+-- * "check the default at 10×" records a number and passes whatever it is.
+UPDATE roadmap.lens SET enabled = false WHERE lens_id IN ('test_refactor_api', 'scal_guc_default') AND builtin;
+
+-- A skip reason saying the content exists in another form (a prose
+-- description, another document) leaves a nice-to-have: P2.
+INSERT INTO roadmap.skip_reason_rule (phrase, priority, description) VALUES
+('description added', 'P2', 'the content exists in another form (a description was added instead)'),
+('covered by', 'P2', 'the content exists in another form (another document or feature covers it)'),
+('documented in', 'P2', 'the content exists in another form (it is documented elsewhere)'),
+('described in', 'P2', 'the content exists in another form (it is described elsewhere)');

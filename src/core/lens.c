@@ -1,8 +1,11 @@
 /*
  * lens.c — apply the roadmap.lens rows to the features a release plans.
  *
- * A lens fires for a feature when the feature has the lens's kind, names
- * the identifier the lens needs (if any), and the lens's trigger holds on
+ * A lens fires for a feature when the feature has the lens's kind and the
+ * classes its premise needs (requires_kinds: shared-memory state, a step
+ * committed in parts, a standby check …) and none that contradicts it
+ * (unless_kinds: an internal refactor, a diagnostic function), names the
+ * identifier the lens needs (if any), and the lens's trigger holds on
  * the evidence (identifier absent from the docs tree or the tests, no
  * upgrade script for prev -> target, the feature being P0). The item's
  * title and text are the lens's templates filled with the feature's own
@@ -360,6 +363,71 @@ kind_index(const ReLensCtx *ctx, const char *kind)
 	return -1;
 }
 
+/*
+ * Does the feature have the kinds of a space- or comma-separated list: every
+ * one (all) or any one (!all)? A name no roadmap.feature_kind row defines is
+ * not held, so a lens requiring it never fires and one excluded by it is not
+ * kept off. An empty list: true for all, false for any.
+ */
+bool
+re_lens_has_kinds(const ReLensCtx *ctx, const ReFeature *f, const char *list, bool all)
+{
+	const char *p = list;
+
+	while (p && *p)
+	{
+		char		name[64];
+		size_t		n = 0;
+		int			k;
+		bool		held;
+
+		while (*p == ' ' || *p == ',')
+			p++;
+		while (p[n] && p[n] != ' ' && p[n] != ',')
+			n++;
+		if (n == 0)
+			break;
+		snprintf(name, sizeof(name), "%.*s", (int) n, p);
+		p += n;
+		k = kind_index(ctx, name);
+		held = k >= 0 && (f->kinds & RE_KIND_BIT(k)) != 0;
+		if (held != all)
+			return held;
+	}
+	return all;
+}
+
+static int
+prio_rank(const char *p)
+{
+	if (p && p[0] == 'P' && isdigit((unsigned char) p[1]) && p[2] == '\0')
+		return p[1] - '0';
+	return -1;
+}
+
+/*
+ * The item's priority (docs/proposals.md "Priority"): the lens's, P1 when it
+ * has none; P0 only when the feature is P0 too; and never above the feature
+ * it is about (an item on a P2 feature is at most P2; a feature rated below
+ * P2 still gives P2, the lowest an item has). A feature without a priority
+ * caps nothing.
+ */
+const char *
+re_lens_priority(const char *lens_priority, const char *feature_priority)
+{
+	static const char *const names[] = {"P0", "P1", "P2"};
+	int			l = prio_rank(lens_priority),
+				f = prio_rank(feature_priority);
+
+	if (l < 0 || l > 2)
+		l = 1;
+	if (l == 0 && f != 0)
+		l = 1;
+	if (f > l)
+		l = f > 2 ? 2 : f;
+	return names[l];
+}
+
 int
 re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nlenses,
 			  const ReFeature *features, int nfeatures, ReLensHit **out)
@@ -390,6 +458,10 @@ re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nle
 
 			if (k < 0 || !(f->kinds & RE_KIND_BIT(k)))
 				continue;
+			/* the lens's premise: the classes it needs, none that contradicts it */
+			if (ctx->gates && (!re_lens_has_kinds(ctx, f, ctx->gates[li].requires_kinds, true) ||
+							   re_lens_has_kinds(ctx, f, ctx->gates[li].unless_kinds, false)))
+				continue;
 			/* the lens's identifier kind is preferred; {ident} in a template requires one */
 			if (l->ident_kind && *l->ident_kind)
 				id = re_feature_ident(f, re_ident_kind_from_name(l->ident_kind));
@@ -414,10 +486,8 @@ re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nle
 			h->ident = ident;
 			h->title = title;
 			h->evidence = evidence;
-			/* P0 only for a feature the release itself rates P0 */
-			h->priority = l->priority && strcmp(l->priority, "P0") == 0 &&
-				!(f->priority && strcmp(f->priority, "P0") == 0) ? "P1" :
-				(l->priority ? l->priority : "P1");
+			/* P0 only for a feature the release itself rates P0; never above the feature */
+			h->priority = re_lens_priority(l->priority, f->priority);
 			h->rank = l->weight + prio_bonus(f->priority) + (evidence ? 1 : 0);
 			re_buf_init(&b);
 			re_buf_printf(&b, "v%s plans %s (\"%s\"). %s%s", ctx->version, f->item_id, f->title, why,

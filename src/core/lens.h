@@ -18,7 +18,7 @@ typedef struct ReLensDef
 	const char *feature_kind;	/* a roadmap.feature_kind */
 	const char *trigger;		/* always | not_in_docs | not_in_tests | no_upgrade_script | feature_p0 */
 	const char *ident_kind;		/* identifier the item must name, or NULL */
-	const char *priority;		/* P0 only counts when the feature itself is P0 */
+	const char *priority;		/* never above the feature's own; P0 only when the feature is P0 */
 	const char *effort;
 	int			weight;
 	bool		schema_change;
@@ -26,6 +26,13 @@ typedef struct ReLensDef
 	const char *why;
 	const char *verify;
 } ReLensDef;
+
+/* A lens's premise as feature classes (roadmap.lens.requires_kinds / unless_kinds). */
+typedef struct ReLensGate
+{
+	const char *requires_kinds; /* kinds the feature must also have (space-separated), or NULL */
+	const char *unless_kinds;	/* kinds that keep the lens off (space-separated), or NULL */
+} ReLensGate;
 
 typedef struct ReLensCtx
 {
@@ -37,6 +44,7 @@ typedef struct ReLensCtx
 	int			has_upgrade_script; /* -1 unknown, 0 no, 1 yes */
 	const ReKindDef *kinds;
 	int			nkinds;
+	const ReLensGate *gates;	/* parallel to the lenses re_lens_apply gets, or NULL: no gates */
 } ReLensCtx;
 
 typedef struct ReLensHit
@@ -55,7 +63,13 @@ typedef struct ReLensHit
 char	   *re_lens_fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f,
 						 const char *ident);
 
-/* Every (feature, lens) pair whose kind matches and whose trigger holds. */
+/* The item's priority: the lens's, never above its anchor feature's (P0 only when both are P0). */
+const char *re_lens_priority(const char *lens_priority, const char *feature_priority);
+
+/* Does the feature have every kind of the list (all) or any of them (!all)? An unknown name is not held. */
+bool		re_lens_has_kinds(const ReLensCtx *ctx, const ReFeature *f, const char *list, bool all);
+
+/* Every (feature, lens) pair whose kind and class gates match and whose trigger holds. */
 int			re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nlenses,
 						  const ReFeature *features, int nfeatures, ReLensHit **out);
 

@@ -718,6 +718,7 @@ add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, 
 	ctx.has_upgrade_script = in->has_upgrade_script;
 	ctx.kinds = in->kinds;
 	ctx.nkinds = in->nkinds;
+	ctx.gates = in->lens_gates;
 	nh = re_lens_apply(a, &ctx, in->lenses, in->nlenses, fs, in->nfeatures, &hits);
 	for (i = 0; i < nh; i++)
 	{

@@ -144,6 +144,7 @@ typedef struct ReProposeIn
 	int			nkinds;
 	ReLensDef  *lenses;			/* roadmap.lens */
 	int			nlenses;
+	ReLensGate *lens_gates;		/* parallel to lenses: their requires/unless kinds, or NULL */
 	const char *prev_version;	/* newest released version before the target */
 	const char *docs_text;		/* docs tree text, NULL = unknown */
 	const char *tests_text;		/* test files text, NULL = none */

@@ -202,6 +202,42 @@ gather_dedupe(int64 repo_id, const char *version, ReProposeIn *in)
 	}
 }
 
+/* The enabled roadmap.lens rows, and their premise classes (requires/unless kinds) beside them. */
+static void
+gather_lenses(ReProposeIn *in)
+{
+	uint64		n,
+				i;
+
+	re_spi_exec("SELECT lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, "
+				"schema_change, title, why, verify, array_to_string(requires_kinds, ' '), "
+				"array_to_string(unless_kinds, ' ') FROM roadmap.lens WHERE enabled "
+				"ORDER BY lens_id COLLATE \"C\"", 0, NULL, NULL, NULL, SPI_OK_SELECT);
+	n = SPI_processed;
+	in->nlenses = (int) n;
+	in->lenses = palloc0(sizeof(ReLensDef) * (n + 1));
+	in->lens_gates = palloc0(sizeof(ReLensGate) * (n + 1));
+	for (i = 0; i < n; i++)
+	{
+		ReLensDef  *l = &in->lenses[i];
+
+		l->lens_id = val(i, 1);
+		l->pillar = val(i, 2);
+		l->feature_kind = val(i, 3);
+		l->trigger = val(i, 4);
+		l->ident_kind = val(i, 5);
+		l->priority = val(i, 6);
+		l->effort = val(i, 7);
+		l->weight = atoi(val(i, 8));
+		l->schema_change = val(i, 9)[0] == 't';
+		l->title = val(i, 10);
+		l->why = val(i, 11);
+		l->verify = val(i, 12);
+		in->lens_gates[i].requires_kinds = val(i, 13);
+		in->lens_gates[i].unless_kinds = val(i, 14);
+	}
+}
+
 void
 re_gather_features(int64 repo_id, const char *version, const char *path, const char *commit,
 				   ReProposeIn *in)
@@ -253,29 +289,7 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 		in->kinds[i].exclusive = val(i, 4)[0] == 't';
 	}
 
-	re_spi_exec("SELECT lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, "
-				"schema_change, title, why, verify FROM roadmap.lens WHERE enabled "
-				"ORDER BY lens_id COLLATE \"C\"", 0, NULL, NULL, NULL, SPI_OK_SELECT);
-	n = SPI_processed;
-	in->nlenses = (int) n;
-	in->lenses = palloc0(sizeof(ReLensDef) * (n + 1));
-	for (i = 0; i < n; i++)
-	{
-		ReLensDef  *l = &in->lenses[i];
-
-		l->lens_id = val(i, 1);
-		l->pillar = val(i, 2);
-		l->feature_kind = val(i, 3);
-		l->trigger = val(i, 4);
-		l->ident_kind = val(i, 5);
-		l->priority = val(i, 6);
-		l->effort = val(i, 7);
-		l->weight = atoi(val(i, 8));
-		l->schema_change = val(i, 9)[0] == 't';
-		l->title = val(i, 10);
-		l->why = val(i, 11);
-		l->verify = val(i, 12);
-	}
+	gather_lenses(in);
 
 	in->policy.gap_anchor = -1;	/* default unless the catalog says */
 	re_spi_exec("SELECT name, round(value, 2)::text FROM roadmap.selection_policy", 0, NULL, NULL, NULL, SPI_OK_SELECT);

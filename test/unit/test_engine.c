@@ -361,6 +361,127 @@ test_word_kinds(void)
 	re_arena_free(a);
 }
 
+
+/*
+ * A lens fires only when the feature's own text shows the lens's premise
+ * (requires_kinds) and nothing contradicts it (unless_kinds); an item is
+ * never rated above the feature it is about. Each case is a shape a planner
+ * rejected: the "bounded shared area" lens on a per-session statement cache,
+ * "no partial results" on a step that runs in one transaction, an upgrade
+ * note for a refactor that changes nothing, the standby recheck on a
+ * version check, SQLSTATE for callers of a diagnostic function.
+ */
+static void
+test_lens_premises(void)
+{
+	static const ReKindDef kinds[] = {
+		{"cache", "\\bcach(e|es|ing)\\b", NULL, false},
+		{"shared_state", "shared[- ]memory|\\bdshash\\b", NULL, false},
+		{"evaluation", "^.*?\\boptimi[sz]ation\\b", NULL, false},
+		{"multi_txn", "\\bin batches\\b|\\bcommits? each\\b", NULL, false},
+		{"refactor", "\\bsplit\\b", NULL, false},
+		{"internal", "\\b(zero|no) behaviou?r changes?\\b", NULL, false},
+		{"startup_check", "\\brefuses? to start\\b|at worker startup", NULL, false},
+		{"standby", "\\bstandby\\b|pg_is_in_recovery", NULL, false},
+		{"function", NULL, "function", false},
+		{"diagnostic_fn", "`[a-z0-9_.]*explain[a-z0-9_]*\\(", NULL, false},
+	};
+	static const ReLensDef lenses[] = {
+		{"stab_cache_full", "stability", "cache", "always", NULL, "P1", "S", 2, false,
+			"{subject}: degrade cleanly when memory is full", "{id} keeps its state in a bounded area", "a test"},
+		{"stab_eval_partial", "stability", "evaluation", "always", NULL, "P1", "S", 1, false,
+			"{subject}: no partial results after a failure", "{id} derives results in steps", "a test cancels it"},
+		{"ux_breaking_note", "ease_of_use", "refactor", "always", NULL, "P1", "XS", 2, false,
+			"Upgrade note: what callers of {subject} must change", "{id} changes what callers rely on", "the CHANGELOG"},
+		{"stab_startup_recheck", "stability", "startup_check", "always", NULL, "P1", "S", 3, false,
+			"{subject}: run once the startup condition clears", "{id} checks once", "`SELECT pg_promote()`"},
+		{"stab_function_errors", "stability", "function", "always", "function", "P1", "S", 1, false,
+			"Errors from `{ident}` carry SQLSTATE", "Callers branch on the error code", "a test checks it"},
+	};
+	static const ReLensGate gates[] = {
+		{"shared_state", NULL}, {"multi_txn", NULL}, {NULL, "internal"}, {"standby", NULL},
+		{NULL, "internal diagnostic_fn"},
+	};
+	const int	nk = (int) (sizeof(kinds) / sizeof(kinds[0])),
+				nl = (int) (sizeof(lenses) / sizeof(lenses[0]));
+	ReArena    *a = re_arena_new();
+	ReFeature	f[10];
+	char		err[256];
+	ReLensCtx	ctx;
+	ReLensHit  *h;
+	int			n,
+				i,
+				j;
+	/* feature id, lens id: the pairs that must fire; every other pair must not */
+	static const char *const want[][2] = {
+		{"SHM", "stab_cache_full"}, {"BATCH", "stab_eval_partial"}, {"SPLIT2", "ux_breaking_note"},
+		{"HS", "stab_startup_recheck"}, {"API", "stab_function_errors"},
+	};
+
+	CHECK(re_feature_extract(a, "SHM", "Shared-memory plan cache", "Construct the dshash table on first access.", "P0",
+							 kinds, nk, &f[0], err, sizeof(err)) == 0);
+	CHECK(re_feature_extract(a, "PS", "Prepared statement reuse",
+							 "Cache the delta query as a prepared statement within the same session.", "P1", kinds, nk,
+							 &f[1], err, sizeof(err)) == 0);
+	CHECK(re_feature_extract(a, "COL", "Aggregate correction optimization",
+							 "Emit a single correction row instead of delete-old + insert-new.", "P1", kinds, nk, &f[2],
+							 err, sizeof(err)) == 0);
+	CHECK(re_feature_extract(a, "BATCH", "Closure optimization", "Derives the closure in batches of 1,000 rows.", "P1",
+							 kinds, nk, &f[3], err, sizeof(err)) == 0);
+	CHECK(re_feature_extract(a, "SPLIT", "Split `src/api.rs` into sub-modules", "Zero behavior change.", "P1", kinds, nk,
+							 &f[4], err, sizeof(err)) == 0);
+	CHECK(re_feature_extract(a, "SPLIT2", "Split the parser", "The error positions move by one column.", "P1", kinds,
+							 nk, &f[5], err, sizeof(err)) == 0);
+	CHECK(re_feature_extract(a, "VER", "Pre-flight check: refuse to start if versions mismatch across nodes", NULL, "P0",
+							 kinds, nk, &f[6], err, sizeof(err)) == 0);
+	CHECK(re_feature_extract(a, "HS", "Hot-standby safety guard",
+							 "Detect `pg_is_in_recovery()` at worker startup and exit.", "P1", kinds, nk, &f[7], err,
+							 sizeof(err)) == 0);
+	CHECK(re_feature_extract(a, "EXP", "Plans in `x.explain_st(name)`", "Add `x.explain_st(name TEXT)` with timings.",
+							 "P2", kinds, nk, &f[8], err, sizeof(err)) == 0);
+	CHECK(re_feature_extract(a, "API", "Bulk drop", "Add `x.drop_many(names TEXT[])`.", "P2", kinds, nk, &f[9], err,
+							 sizeof(err)) == 0);
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.version = "0.2.0";
+	ctx.prev_version = "0.1.0";
+	ctx.kinds = kinds;
+	ctx.nkinds = nk;
+	/* without the gates every kind match fires: the old behaviour */
+	n = re_lens_apply(a, &ctx, lenses, nl, f, 10, &h);
+	CHECK(n > (int) (sizeof(want) / sizeof(want[0])));
+	ctx.gates = gates;
+	n = re_lens_apply(a, &ctx, lenses, nl, f, 10, &h);
+	CHECK(n == (int) (sizeof(want) / sizeof(want[0])));
+	for (i = 0; i < n; i++)
+	{
+		bool		wanted = false;
+
+		for (j = 0; j < (int) (sizeof(want) / sizeof(want[0])); j++)
+			wanted |= strcmp(h[i].feature->item_id, want[j][0]) == 0 && strcmp(h[i].lens->lens_id, want[j][1]) == 0;
+		if (!wanted)
+			fprintf(stderr, "unexpected lens %s on %s\n", h[i].lens->lens_id, h[i].feature->item_id);
+		CHECK(wanted);
+		/* a P1 lens on a P2 feature gives a P2 item */
+		if (strcmp(h[i].feature->item_id, "API") == 0)
+			CHECK_STR(h[i].priority, "P2");
+	}
+	/* a class no roadmap.feature_kind row defines is never held */
+	CHECK(!re_lens_has_kinds(&ctx, &f[0], "no_such_class", true));
+	CHECK(!re_lens_has_kinds(&ctx, &f[0], "no_such_class", false));
+	CHECK(re_lens_has_kinds(&ctx, &f[0], "cache, shared_state", true));
+	CHECK(re_lens_has_kinds(&ctx, &f[0], "", true) && !re_lens_has_kinds(&ctx, &f[0], NULL, false));
+	/* the priority rule: the lens's, never above the feature's, P0 only when both are */
+	CHECK_STR(re_lens_priority("P0", "P0"), "P0");
+	CHECK_STR(re_lens_priority("P0", "P1"), "P1");
+	CHECK_STR(re_lens_priority("P0", NULL), "P1");
+	CHECK_STR(re_lens_priority("P1", "P2"), "P2");
+	CHECK_STR(re_lens_priority("P1", "P3"), "P2");
+	CHECK_STR(re_lens_priority("P2", "P0"), "P2");
+	CHECK_STR(re_lens_priority("P1", "'distributed')"), "P1");
+	CHECK_STR(re_lens_priority(NULL, "P2"), "P2");
+	re_arena_free(a);
+}
+
 static const ReLensDef engine_lenses[] = {
 	{"stab_guc_reject", "stability", "guc", "always", "guc", "P1", "XS", 3, false,
 		"Reject invalid `{ident}` values with a clear error", "A mistyped value is accepted silently",
@@ -418,8 +539,8 @@ test_lenses(void)
 		if (strcmp(h[i].lens->lens_id, "corr_wait_loss") == 0)
 		{
 			CHECK_STR(h[i].title, "`x.drain()` loses no change while it waits");
-			/* P0 only for a feature the release rates P0 */
-			CHECK_STR(h[i].priority, "P1");
+			/* P0 only for a feature the release rates P0, and never above the feature (P2) */
+			CHECK_STR(h[i].priority, "P2");
 		}
 		if (strcmp(h[i].lens->lens_id, "test_upgrade") == 0)
 		{
@@ -1058,6 +1179,7 @@ test_engine(void)
 	test_lens_kinds();
 	test_word_kinds();
 	test_lenses();
+	test_lens_premises();
 	test_selector();
 	test_dedupe_listed();
 	test_dedupe_selector();

@@ -296,7 +296,7 @@ never_phrase(ReArena *a, const char *rule)
 	if (p == NULL)
 		return NULL;
 	p += 6;
-	n = strcspn(p, ".;,:(\n");
+	n = strcspn(p, ".;,:()\n");
 	while (n > 0 && isspace((unsigned char) p[n - 1]))
 		n--;
 	if (re_title_words(re_strndup(a, p, n)) < 2)

@@ -13,10 +13,12 @@
 #include "listed.h"
 #include "mdoc.h"
 #include "model.h"
+#include "similar.h"
 
 #include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -104,6 +106,140 @@ has_stem(const Stem *set, int n, const char *w)
 		if (strcmp(set[i], w) == 0)
 			return true;
 	return false;
+}
+
+/*
+ * A stem as a number: its bytes (at most STEM_LEN, no NUL) zero-padded, so
+ * two stems are equal exactly when their numbers are.
+ */
+static uint64_t
+stem_key(const char *w)
+{
+	uint64_t	k = 0;
+
+	memcpy(&k, w, strlen(w));
+	return k;
+}
+
+/*
+ * The stems of the changelog leads re_entry_repeats reads, kept between
+ * re_listed_memo_begin() and _end() as sorted stem numbers: every gap
+ * candidate is compared with the same few hundred leads, which were split
+ * into stems again for each (most of enrich's time at the corpus tip). A
+ * lead is found by its address and recognised by its bytes (a copy is
+ * kept), as in similar.c's word memo; results are the same without it.
+ */
+typedef struct
+{
+	const char *ptr;
+	char	   *copy;
+	size_t		len;
+	int			n;
+	uint64_t   *keys;
+} LeadSlot;
+
+static LeadSlot *lead_memo;
+static int	lead_cap;
+static int	lead_used;
+
+void
+re_listed_memo_end(void)
+{
+	int			i;
+
+	if (lead_memo == NULL)
+		return;
+	for (i = 0; i < lead_cap; i++)
+	{
+		free(lead_memo[i].copy);
+		free(lead_memo[i].keys);
+	}
+	free(lead_memo);
+	lead_memo = NULL;
+	lead_cap = lead_used = 0;
+}
+
+void
+re_listed_memo_begin(int slots)
+{
+	int			cap = 64;
+
+	re_listed_memo_end();
+	while (cap < 2 * slots && cap < (1 << 16))
+		cap <<= 1;
+	lead_memo = calloc((size_t) cap, sizeof(LeadSlot));
+	lead_cap = lead_memo ? cap : 0;
+}
+
+/*
+ * The memo's slot holding s (*found), else the free slot for it (open
+ * addressing, so two leads never evict each other), else NULL (memo off or
+ * three quarters full).
+ */
+static LeadSlot *
+lead_slot(const char *s, size_t len, bool *found)
+{
+	uintptr_t	k = ((uintptr_t) s >> 3) * 2654435761u;
+	int			i,
+				j;
+
+	*found = false;
+	if (lead_memo == NULL)
+		return NULL;
+	for (i = 0, j = (int) ((k ^ (k >> 16)) & (uintptr_t) (lead_cap - 1)); i < lead_cap; i++, j = (j + 1) & (lead_cap - 1))
+	{
+		LeadSlot   *m = &lead_memo[j];
+
+		if (m->ptr == NULL)
+			return lead_used < lead_cap / 4 * 3 ? m : NULL;
+		if (m->ptr == s && m->len == len && memcmp(m->copy, s, len) == 0)
+		{
+			*found = true;
+			return m;
+		}
+	}
+	return NULL;
+}
+
+/* The sorted stem numbers of the first LEAD_STEMS distinct stems of s (into tmp, or from the memo). */
+#define LEAD_STEMS 128
+static const uint64_t *
+lead_keys(const char *s, uint64_t *tmp, int *n)
+{
+	Stem		sl[LEAD_STEMS];
+	size_t		len = strlen(s);
+	bool		found;
+	LeadSlot   *m = lead_slot(s, len, &found);
+	int			i;
+
+	if (found)
+	{
+		*n = m->n;
+		return m->keys;
+	}
+	*n = stems_of(s, sl, LEAD_STEMS, false, false);
+	for (i = 0; i < *n; i++)
+		tmp[i] = stem_key(sl[i]);
+	qsort(tmp, (size_t) *n, sizeof(uint64_t), re_hash_cmp);
+	if (m)
+	{
+		m->copy = malloc(len + 1);
+		m->keys = malloc(sizeof(uint64_t) * (size_t) (*n > 0 ? *n : 1));
+		if (m->copy == NULL || m->keys == NULL)
+		{
+			free(m->copy);
+			free(m->keys);
+			memset(m, 0, sizeof(*m));
+			return tmp;
+		}
+		memcpy(m->copy, s, len + 1);
+		memcpy(m->keys, tmp, sizeof(uint64_t) * (size_t) *n);
+		m->ptr = s;
+		m->len = len;
+		m->n = *n;
+		lead_used++;
+	}
+	return tmp;
 }
 
 double
@@ -578,8 +714,9 @@ int
 re_entry_repeats(ReArena *a, const char *title, bool skip_verb, const char *const *leads, int n,
 				 double min_ratio, int min_distinct)
 {
-	Stem		st[64],
-				sl[128];
+	Stem		st[64];
+	uint64_t	tk[64],
+				tmp[LEAD_STEMS];
 	int			nt = stems_of(title, st, 64, skip_verb, false),
 				i,
 				k,
@@ -592,15 +729,18 @@ re_entry_repeats(ReArena *a, const char *title, bool skip_verb, const char *cons
 	if (nt == 0)
 		return -1;
 	memset(df, 0, sizeof(df));
+	for (k = 0; k < nt; k++)
+		tk[k] = stem_key(st[k]);
 	for (i = 0; i < n; i++)
 	{
 		int			nl;
+		const uint64_t *lk;
 
 		RE_CHECK_INTERRUPTS();
-		nl = stems_of(leads[i], sl, 128, false, false);
+		lk = lead_keys(leads[i], tmp, &nl);
 		mask[i] = 0;
 		for (k = 0; k < nt; k++)
-			if (has_stem(sl, nl, st[k]))
+			if (bsearch(&tk[k], lk, (size_t) nl, sizeof(uint64_t), re_hash_cmp))
 			{
 				mask[i] |= (uint64_t) 1 << k;
 				df[k]++;

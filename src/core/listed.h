@@ -81,6 +81,14 @@ double		re_stem_overlap(const char *a, const char *b, bool skip_verb, int *share
 int			re_entry_repeats(ReArena *a, const char *title, bool skip_verb, const char *const *leads, int n,
 							 double min_ratio, int min_distinct);
 
+/*
+ * Keep the stems of the leads re_entry_repeats reads between begin and end
+ * (about slots texts; begin ends an earlier memo). Same results with or
+ * without it. Not thread-safe (one per process).
+ */
+void		re_listed_memo_begin(int slots);
+void		re_listed_memo_end(void);
+
 /* A file (by its base name's words, at least two, all in title) that already delivers title, or NULL. */
 const char *re_file_delivers(const char *title, const char *const *paths, int npaths);
 

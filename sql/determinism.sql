@@ -1,25 +1,25 @@
 -- Determinism (SPEC: the same answer for the same commit): enrich stores the
 -- same proposals, theme, risks and rendered section whatever plans its
--- catalog queries get. Each run is in a new session (no cached plans) and is
--- compared with the first, taken right after the ingest with no statistics:
--- after ANALYZE; after the catalog's rows were moved around in their tables
--- (an unordered read returns them in another order); and with the
--- planner's join, scan and aggregation methods switched off in turn.
+-- catalog queries get. Each run is in a new session (no cached plans) and
+-- is compared with the first, taken right after the ingest: with the
+-- planner's join, scan, sort and aggregation methods switched off in turn,
+-- after ANALYZE, and after the catalog's rows were moved around in their
+-- tables (an unordered read returns them in another order).
 CREATE EXTENSION IF NOT EXISTS roadmap_enrich;
 \set r '/tmp/roadmap_enrich_fixtures/sample'
 \set v '0.11.0'
 SELECT roadmap.ingest(:'r') > 0 AS ingested;
 CREATE TABLE det_run (run int, variant text, proposals jsonb, enrichment jsonb, section text);
 CREATE FUNCTION det_capture(run int, variant text, repo text, version text) RETURNS bigint LANGUAGE sql AS $$
-	SELECT count(*) FROM roadmap.enrich(version, repo, apply => false);
-	INSERT INTO det_run SELECT run, variant,
+	SELECT count(*) FROM roadmap.enrich(det_capture.version, det_capture.repo, apply => false);
+	INSERT INTO det_run SELECT det_capture.run, det_capture.variant,
 	       (SELECT jsonb_agg(to_jsonb(p) - 'repo_id' ORDER BY p.ord, p.item_id COLLATE "C")
 	          FROM roadmap.proposal p JOIN roadmap.repository r USING (repo_id)
-	         WHERE r.path = roadmap.path_norm(repo) AND p.version = roadmap.version_norm(version)),
+	         WHERE r.path = roadmap.path_norm(det_capture.repo) AND p.version = roadmap.version_norm(det_capture.version)),
 	       (SELECT to_jsonb(e) - 'repo_id' - 'created_at'
 	          FROM roadmap.enrichment e JOIN roadmap.repository r USING (repo_id)
-	         WHERE r.path = roadmap.path_norm(repo) AND e.version = roadmap.version_norm(version)),
-	       roadmap.render(version, repo, write => false, commit => false);
+	         WHERE r.path = roadmap.path_norm(det_capture.repo) AND e.version = roadmap.version_norm(det_capture.version)),
+	       roadmap.render(det_capture.version, det_capture.repo, write => false, commit => false);
 	SELECT jsonb_array_length(proposals)::bigint FROM det_run d WHERE d.run = det_capture.run;
 $$;
 -- moves about half of every catalog table's rows to the end of its heap
@@ -35,7 +35,7 @@ CREATE FUNCTION det_shuffle(seed float8) RETURNS SETOF text LANGUAGE sql AS $$
 	 ORDER BY c.relname COLLATE "C"
 $$;
 \c
-SELECT det_capture(1, 'first, no statistics', :'r', :'v') > 0 AS proposed;
+SELECT det_capture(1, 'first, right after ingest', :'r', :'v') > 0 AS proposed;
 \c
 SET enable_hashagg = off; SET enable_hashjoin = off; SET enable_seqscan = off;
 SELECT det_capture(2, 'no hash, no seqscan', :'r', :'v') > 0 AS proposed;

@@ -122,10 +122,11 @@ stem_key(const char *w)
 }
 
 /*
- * The stems of the changelog leads re_entry_repeats reads, kept between
- * re_listed_memo_begin() and _end() as sorted stem numbers: every gap
- * candidate is compared with the same few hundred leads, which were split
- * into stems again for each (most of enrich's time at the corpus tip). A
+ * The stems of the changelog leads re_entry_repeats reads and of the
+ * section's checks re_stem_overlap compares titles with, kept between
+ * re_listed_memo_begin() and _end() as sorted stem numbers: every candidate
+ * is compared with the same few hundred texts, which were split into stems
+ * again for each (most of enrich's time at the corpus tip). A
  * lead is found by its address and recognised by its bytes (a copy is
  * kept), as in similar.c's word memo; results are the same without it.
  */
@@ -134,6 +135,7 @@ typedef struct
 	const char *ptr;
 	char	   *copy;
 	size_t		len;
+	int			max;			/* stems read at most */
 	int			n;
 	uint64_t   *keys;
 } LeadSlot;
@@ -177,9 +179,9 @@ re_listed_memo_begin(int slots)
  * three quarters full).
  */
 static LeadSlot *
-lead_slot(const char *s, size_t len, bool *found)
+lead_slot(const char *s, size_t len, int max, bool *found)
 {
-	uintptr_t	k = ((uintptr_t) s >> 3) * 2654435761u;
+	uintptr_t	k = ((uintptr_t) s >> 3) * 2654435761u + (uintptr_t) max;
 	int			i,
 				j;
 
@@ -192,7 +194,7 @@ lead_slot(const char *s, size_t len, bool *found)
 
 		if (m->ptr == NULL)
 			return lead_used < lead_cap / 4 * 3 ? m : NULL;
-		if (m->ptr == s && m->len == len && memcmp(m->copy, s, len) == 0)
+		if (m->ptr == s && m->max == max && m->len == len && memcmp(m->copy, s, len) == 0)
 		{
 			*found = true;
 			return m;
@@ -201,15 +203,15 @@ lead_slot(const char *s, size_t len, bool *found)
 	return NULL;
 }
 
-/* The sorted stem numbers of the first LEAD_STEMS distinct stems of s (into tmp, or from the memo). */
+/* The sorted stem numbers of the first max (up to MAX_STEMS) distinct stems of s (into tmp, or from the memo). */
 #define LEAD_STEMS 128
 static const uint64_t *
-lead_keys(const char *s, uint64_t *tmp, int *n)
+lead_keys(const char *s, int max, uint64_t *tmp, int *n)
 {
-	Stem		sl[LEAD_STEMS];
+	Stem		sl[MAX_STEMS];
 	size_t		len = strlen(s);
 	bool		found;
-	LeadSlot   *m = lead_slot(s, len, &found);
+	LeadSlot   *m = lead_slot(s, len, max, &found);
 	int			i;
 
 	if (found)
@@ -217,7 +219,7 @@ lead_keys(const char *s, uint64_t *tmp, int *n)
 		*n = m->n;
 		return m->keys;
 	}
-	*n = stems_of(s, sl, LEAD_STEMS, false, false);
+	*n = stems_of(s, sl, max, false, false);
 	for (i = 0; i < *n; i++)
 		tmp[i] = stem_key(sl[i]);
 	qsort(tmp, (size_t) *n, sizeof(uint64_t), re_hash_cmp);
@@ -236,6 +238,7 @@ lead_keys(const char *s, uint64_t *tmp, int *n)
 		memcpy(m->keys, tmp, sizeof(uint64_t) * (size_t) *n);
 		m->ptr = s;
 		m->len = len;
+		m->max = max;
 		m->n = *n;
 		lead_used++;
 	}
@@ -246,14 +249,20 @@ double
 re_stem_overlap(const char *a, const char *b, bool skip_verb, int *shared)
 {
 	Stem		sa[64];
-	Stem		sb[MAX_STEMS];
+	uint64_t	tmp[MAX_STEMS],
+				ka;
+	const uint64_t *kb;
 	int			na = stems_of(a, sa, 64, skip_verb, false),
-				nb = stems_of(b, sb, MAX_STEMS, false, false),
+				nb,
 				hit = 0,
 				i;
 
+	kb = lead_keys(b, MAX_STEMS, tmp, &nb);
 	for (i = 0; i < na; i++)
-		hit += has_stem(sb, nb, sa[i]);
+	{
+		ka = stem_key(sa[i]);
+		hit += bsearch(&ka, kb, (size_t) nb, sizeof(uint64_t), re_hash_cmp) != NULL;
+	}
 	if (shared)
 		*shared = hit;
 	return na ? (double) hit / na : 0;
@@ -737,7 +746,7 @@ re_entry_repeats(ReArena *a, const char *title, bool skip_verb, const char *cons
 		const uint64_t *lk;
 
 		RE_CHECK_INTERRUPTS();
-		lk = lead_keys(leads[i], tmp, &nl);
+		lk = lead_keys(leads[i], LEAD_STEMS, tmp, &nl);
 		mask[i] = 0;
 		for (k = 0; k < nt; k++)
 			if (bsearch(&tk[k], lk, (size_t) nl, sizeof(uint64_t), re_hash_cmp))

@@ -82,7 +82,8 @@ int			re_entry_repeats(ReArena *a, const char *title, bool skip_verb, const char
 							 double min_ratio, int min_distinct);
 
 /*
- * Keep the stems of the leads re_entry_repeats reads between begin and end
+ * Keep the stems of the texts re_entry_repeats and re_stem_overlap compare
+ * with (their second argument) between begin and end
  * (about slots texts; begin ends an earlier memo). Same results with or
  * without it. Not thread-safe (one per process).
  */

@@ -460,7 +460,7 @@ propose_memo(ReArena *arena, ReProposeIn *in, ReProposeOut *out)
 
 	re_similar_memo_begin(4 * (in->nexisting + in->nshipped + in->ndeferred + in->nfeatures +
 							   in->nfocus + in->nevidence + in->ndismissed) + 256);
-	re_listed_memo_begin(2 * (in->nhistory + in->nshipped) + 64);
+	re_listed_memo_begin(in->nhistory + in->nshipped + in->nexisting + 1024);
 	PG_TRY();
 	{
 		rc = re_propose(arena, in, out);

@@ -1180,3 +1180,13 @@ INSERT INTO roadmap.skip_reason_rule (phrase, priority, description) VALUES
 ('fallback estimate', 'P2', 'a fallback already gives a usable answer'),
 ('nice to have', 'P2', 'the maintainers call it optional'),
 ('nice-to-have', 'P2', 'the maintainers call it optional');
+
+-- No JIT for the catalog queries of ingest, enrich and render (issue 11, p11b) --
+-- The planner's cost of the gap query grows with the dead rows and the
+-- estimates of a long-lived database until it crosses jit_above_cost; the
+-- query then spent 530 ms compiling for 4 ms of execution (enrich 590 ms
+-- instead of 50 after 30 ingests of two repositories). Their queries read a
+-- few thousand rows by index: compiling never pays (docs/performance.md).
+ALTER FUNCTION roadmap.ingest(text, text) SET jit = off;
+ALTER FUNCTION roadmap.enrich(text, text, bool) SET jit = off;
+ALTER FUNCTION roadmap.render(text, text, bool, bool) SET jit = off;

@@ -60,18 +60,50 @@ stem_byte(unsigned char c, bool split_underscore)
 	return isalnum(c) || c >= 0x80 || (c == '_' && !split_underscore);
 }
 
-/* The distinct stems of s; skip_verb leaves the first word out. */
+/*
+ * A stem as a number: its bytes (at most STEM_LEN, no NUL) zero-padded, so
+ * two stems are equal exactly when their numbers are.
+ */
+static uint64_t
+stem_key(const char *w)
+{
+	uint64_t	k = 0;
+
+	memcpy(&k, w, strlen(w));
+	return k;
+}
+
+/* The longest word of stem_stop (computed once): a longer word is not one of them. */
+static size_t
+stop_max(void)
+{
+	static size_t m = 0;
+	int			i;
+
+	if (m == 0)
+		for (i = 0; stem_stop[i]; i++)
+			if (strlen(stem_stop[i]) > m)
+				m = strlen(stem_stop[i]);
+	return m;
+}
+
+/*
+ * The distinct stems of s; skip_verb leaves the first word out. Stems are
+ * told apart by their numbers (stem_key), not by strcmp over all kept so far.
+ */
 static int
 stems_of(const char *s, Stem *out, int max, bool skip_verb, bool split_underscore)
 {
 	int			n = 0,
 				words = 0;
+	uint64_t	keys[MAX_STEMS];
 
 	while (s && *s && n < max)
 	{
 		char		w[64];
 		size_t		k = 0;
 		int			i;
+		uint64_t	key;
 
 		while (*s && !stem_byte((unsigned char) *s, split_underscore))
 			s++;
@@ -85,14 +117,18 @@ stems_of(const char *s, Stem *out, int max, bool skip_verb, bool split_underscor
 		if (k == 0)
 			continue;
 		words++;
-		if ((skip_verb && words == 1) || k < 2 || in_list(w, stem_stop))
+		if ((skip_verb && words == 1) || k < 2 || (k <= stop_max() && in_list(w, stem_stop)))
 			continue;
 		w[k < STEM_LEN ? k : STEM_LEN] = '\0';
+		key = stem_key(w);
 		for (i = 0; i < n; i++)
-			if (strcmp(out[i], w) == 0)
+			if (keys[i] == key)
 				break;
 		if (i == n)
+		{
+			keys[n] = key;
 			strcpy(out[n++], w);
+		}
 	}
 	return n;
 }
@@ -106,19 +142,6 @@ has_stem(const Stem *set, int n, const char *w)
 		if (strcmp(set[i], w) == 0)
 			return true;
 	return false;
-}
-
-/*
- * A stem as a number: its bytes (at most STEM_LEN, no NUL) zero-padded, so
- * two stems are equal exactly when their numbers are.
- */
-static uint64_t
-stem_key(const char *w)
-{
-	uint64_t	k = 0;
-
-	memcpy(&k, w, strlen(w));
-	return k;
 }
 
 /*

@@ -417,7 +417,7 @@ INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, pr
  'a test named after `{ident}` calls it on success and on every documented error'),
 ('test_docs_examples', 'test_coverage', 'docs', 'always', NULL, 'P2', 'S', 2,
  'Run the examples of {subject} in CI',
- '{id} ("{title}") shows users a feature this release adds; unless CI runs its SQL, only readers find out when that feature changes',
+ '{id} shows users a feature this release adds; unless CI runs its SQL, only readers find out when that feature changes',
  'a CI job extracts the SQL blocks of the new document and runs them against the built extension'),
 ('test_cache_concurrent', 'test_coverage', 'cache', 'always', NULL, 'P1', 'M', 2,
  'Concurrency test: {subject} across parallel sessions',

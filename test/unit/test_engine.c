@@ -1063,6 +1063,40 @@ test_dedupe_selector(void)
 	re_arena_free(a);
 }
 
+/* "Described in the docs" (docs/proposals.md): a heading that names the feature, over its opening paragraph. */
+static void
+test_doc_describes(void)
+{
+	ReArena    *a = re_arena_new();
+	const char *paths[] = {"docs/FAQ.md", "docs/research/IDEAS.md", "docs/CONFIG.md", "docs/x.md"};
+	const char *texts[] = {
+		"# FAQ\n\n## How do prepared statements help?\n\nLater runs reuse the cached plan.\n\n"
+		"```\n## not a heading\n```\n## Shared Memory\n\nThe registry lives there.\n\n"
+		"## Bloom filter lookup index\n\nPlanned for a future release.\n",
+		"# Ideas\n\n## Template cache in shared memory\n\nA template cache could live in shared memory.\n",
+		"# Config\n\n## x.auto_backoff\n\nBack off when late. Since 0.9.0.\n\n## x.fast_knob\n\nAdded in 0.4.0.\n",
+		"# Filler\n\n## One\n\n## Two\n\n## Three\n\n## Four\n"
+	};
+	ReDocIndex	ix;
+	const ReDocSection *d;
+
+	re_doc_index(a, paths, texts, 4, &ix);
+	/* the research file is left out; a heading inside a code block is no heading */
+	CHECK(ix.n == 12);
+	d = re_doc_describes(&ix, "Prepared statement reuse", "0.4.0");
+	CHECK(d != NULL && strcmp(d->path, "docs/FAQ.md") == 0 && strstr(d->heading, "prepared statements") != NULL);
+	/* a backticked name of two stems; a kind word ("GUC") is not needed in the doc */
+	CHECK(re_doc_describes(&ix, "`x.auto_backoff` GUC", "0.4.0") != NULL);
+	/* two plain words are too generic to name a feature */
+	CHECK(re_doc_describes(&ix, "Auto backoff", "0.4.0") == NULL);
+	/* a heading naming part of it, an idea, a planned section, the target's own docs: not existing */
+	CHECK(re_doc_describes(&ix, "Shared-memory template cache", "0.4.0") == NULL);
+	CHECK(re_doc_describes(&ix, "Bloom filter lookup index", "0.4.0") == NULL);
+	CHECK(re_doc_describes(&ix, "`x.fast_knob` setting", "0.4.0") == NULL);
+	CHECK(re_doc_describes(&ix, "`x.fast_knob` setting", "0.5.0") != NULL);
+	re_arena_free(a);
+}
+
 static void
 test_engine(void)
 {
@@ -1075,6 +1109,7 @@ test_engine(void)
 	test_selector();
 	test_dedupe_listed();
 	test_dedupe_selector();
+	test_doc_describes();
 	test_deferred_closed_later();
 	test_deferred_traced();
 	test_deferred_proposals();

@@ -441,9 +441,10 @@ index_text(ReArena *a, ReListed *out, int *cap, const char *owner, const char *t
 			head[k++] = *p;
 		}
 		head[k] = '\0';
+		/* a deliverable sentence asks for every check it names ("Document as a breaking change in CHANGELOG") */
 		fam = re_check_families(head, fams, nfams);
 		if (fam)
-			add_check(a, out, cap, owner, "text", sent, fam);
+			add_check(a, out, cap, owner, "text", sent, fam | re_check_families(sent, fams, nfams));
 		s = e;
 		while (*s == '.' || *s == '\n' || *s == ' ')
 			s++;
@@ -531,6 +532,19 @@ re_listed_index(ReArena *a, const char *md, const char *const *owners, const cha
 			index_text(a, out, &cap, owners[i], texts[i], fams, nfams);
 }
 
+/*
+ * A check owned by an item, or by the group its id extends: the exit
+ * criterion "A-2-COL: … benchmark …" covers A-2-COL-1..3 (roadmaps number
+ * the parts of one feature under its id).
+ */
+static bool
+owned_by(const char *owner, const char *id)
+{
+	size_t		n = strlen(owner);
+
+	return strcasecmp(owner, id) == 0 || (strncasecmp(owner, id, n) == 0 && id[n] == '-' && id[n + 1] != '\0');
+}
+
 static bool
 shares_ident(const ReCheck *c, char *const *idents, int nidents)
 {
@@ -539,7 +553,7 @@ shares_ident(const ReCheck *c, char *const *idents, int nidents)
 
 	for (i = 0; i < nidents; i++)
 	{
-		if (c->owner && strcasecmp(c->owner, idents[i]) == 0)
+		if (c->owner && owned_by(c->owner, idents[i]))
 			return true;
 		for (k = 0; k < c->nidents; k++)
 			if (strcmp(c->idents[k], idents[i]) == 0)

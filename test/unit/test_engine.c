@@ -998,6 +998,40 @@ test_dedupe_listed(void)
 		CHECK(re_file_delivers("Write migration guides from pg_ivm and materialized views", paths, 3) == paths[1]);
 		CHECK(re_file_delivers("Classify refresh errors by SQLSTATE", paths, 3) == NULL);
 	}
+	/* the feature's own text already plans the check a lens would propose (docs/proposals.md "Dedupe") */
+	{
+		static const ReFamilyDef fams[] = {
+			{"benchmark", "performance", "benchmark|bench|measur"},
+			{"docs", "ease_of_use", "document|docs/|reference"},
+			{"release_note", "ease_of_use", "breaking change|upgrade note|release note|changelog"},
+			{"upgrade", "test_coverage", "upgrade|survives"},
+			{"validation", "stability", "reject|invalid|validat|emits a warning"},
+		};
+		const char *md2 = "## v0.17.0 — X\n\n**SCAL-2 — Setting stub**\n\n"
+			"Verify: `SHOW x.db_list` returns ''. Setting a non-empty value emits a WARNING.\n\n"
+			"**Exit criteria:**\n- [ ] A-2-COL: wide-table UPDATE benchmark shows 50% delta reduction\n";
+		const char *own2[1] = {"DB-4"};
+		const char *txt2[1] = {"Rename the channel. Document as a breaking change in CHANGELOG."};
+		ReListed	l2;
+		char	   *id2[RE_MAX_CHECK_IDENTS];
+		const char *t;
+
+		re_listed_index(a, md2, own2, txt2, 1, fams, 5, &l2);
+		/* a group's exit criterion ("A-2-COL: … benchmark") covers its parts, not another group's */
+		t = "Benchmark A-2-COL-3 aggregate correction against 0.16.0";
+		id2[0] = "a-2-col-3";
+		CHECK(re_listed_find(&l2, t, id2, 1, re_check_families(t, fams, 5), &rule) != NULL);
+		id2[0] = "a-2-colx-1";
+		CHECK(re_listed_find(&l2, t, id2, 1, re_check_families(t, fams, 5), &rule) == NULL);
+		/* "Document as a breaking change in CHANGELOG" is the upgrade note as well as a docs check */
+		t = "Upgrade note: what callers of `x_refresh` must change";
+		id2[0] = "db-4";
+		CHECK(re_listed_find(&l2, t, id2, 1, re_check_families(t, fams, 5), &rule) != NULL);
+		/* the stub's own Verify says what a value does: no "validate its values" item */
+		t = "Validate `x.db_list` values when they are set";
+		id2[0] = "scal-2";
+		CHECK(re_listed_find(&l2, t, id2, 1, re_check_families(t, fams, 5), &rule) != NULL);
+	}
 	re_arena_free(a);
 }
 

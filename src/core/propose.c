@@ -968,11 +968,11 @@ reconcile_deferred(Sel *s, const ReDeferredIn *d, const ReDocSection *doc, Cand 
 	sentence(&b, re_sprintf(a, "Deferred from v%s (%s, \"%s\"): %s",
 							d->version, d->item_id, re_title_core(a, lead[0] ? lead : d->title, true),
 							d->status_text ? d->status_text : "not done"));
-	sentence(&b, re_sprintf(a, "Yet `%s` \xC2\xA7\"%s\" describes it as current behaviour%s%s%s",
-							doc->path, heading_core(a, doc->heading),
-							quote ? ": \"" : "", quote ? quote : "", quote ? "\"" : ""));
+	/* reported, not quoted: a deferred item quotes only its own section (docs/proposals.md "Text rules") */
+	sentence(&b, re_sprintf(a, "Yet `%s` \xC2\xA7%s describes it as current behaviour%s%s",
+							doc->path, heading_core(a, doc->heading), quote ? ": " : "", quote ? quote : ""));
 	sentence(&b, "Make the code do what the section says, or correct the section");
-	sentence(&b, re_sprintf(a, "Verify: a test reproduces the case \xC2\xA7\"%s\" describes and observes what it states, or `%s` no longer states it",
+	sentence(&b, re_sprintf(a, "Verify: a test reproduces the case \xC2\xA7%s describes and observes what it states, or `%s` no longer states it",
 							heading_core(a, doc->heading), doc->path));
 	c->p.description = re_buf_to_arena(a, &b);
 	re_buf_free(&b);

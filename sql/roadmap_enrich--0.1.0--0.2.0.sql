@@ -1179,3 +1179,70 @@ INSERT INTO roadmap.skip_reason_rule (phrase, priority, description) VALUES
 ('fallback estimate', 'P2', 'a fallback already gives a usable answer'),
 ('nice to have', 'P2', 'the maintainers call it optional'),
 ('nice-to-have', 'P2', 'the maintainers call it optional');
+
+-- Feature coverage: kinds for what a feature's own text says can go wrong (issue 10, cv10)
+-- See docs/proposals.md "Features" and "Risks a feature states". A large
+-- release whose items are table rows with short notes got almost no item:
+-- none of its features had a kind. These kinds recognise, from the item's
+-- own words (its table row, the block its bold lead opens, a bullet naming
+-- it), a mechanism with a known way to go wrong — a lease that can expire
+-- under a running holder, changes merged from several sources, a migration
+-- of stored data, a set kept in a fixed-width integer, a fallback path, a
+-- move into native code, an automatic drop of captured changes, a new
+-- derivation of stored keys — and one lens each asks exactly that of it.
+-- Patterns are narrow on purpose: each fires on few features.
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('lease', '\b(reaps?|reaping|reclaims?|steals?|takes? over)\b[^.]{0,30}\b(expired|stale) (leases?|locks?)\b|\bexpired (leases?|locks?)\b|\blocks?\b[^.]{0,60}\b(expires?|expiry|timeout|ttl)\b|\blease (holder|renewal|timeout)\b|\bleader (election|lease)\b', NULL,
+ 'gives work to one holder under a lock or lease that expires or is reclaimed while the holder may still run'),
+('multi_source', '\b(each|every|per|several|multiple|all) (remote )?(workers?|nodes?|shards?|replicas?|sources?|producers?|publishers?|upstreams?)\b[^|]{0,320}?\b(watermark|ordered by|in (commit|arrival) order|interleav\w*)\b', NULL,
+ 'merges changes from several sources into one stream, ordered by positions that are each only ordered within one source'),
+('migration', '^.*?(\b(sql|schema|data|catalog|storage) migration\b|\bmigration:|\brenam(e|es|ed|ing)\b[^.]{0,40}\b(columns?|tables?|fields?)\b)', NULL,
+ 'migrates tables that already hold data: a migration or a rename of stored columns, said by the title'),
+('bitmask', '\bbit ?(masks?|sets?|maps?)\b[^|]{0,200}?\b(int2|int4|int8|smallint|integer|bigint|u8|u16|u32|u64|i32|i64|(8|16|32|64)[- ]bit)\b|\b(int2|int4|int8|smallint|bigint|u32|u64|i64|(16|32|64)[- ]bit)\b[^.|]{0,60}\bbit ?(masks?|sets?|maps?)\b', NULL,
+ 'keeps a set (of columns, flags, members) as bits of a fixed-width integer'),
+('fallback', '(?s)\A(?!.*\bfall-?backs? (is |are )?tested\b)(?!.*\btests? (of |for )?the fall-?back).*?\K\b(fall(s|ing)? ?back|fallbacks?|cold[- ]start (heuristic|path|mode))\b', NULL,
+ 'has a fallback path for the case the main path cannot handle (and does not say the fallback is tested)'),
+('native_code', '^(?!.*\b(safe|reduc\w*|remov\w*|eliminat\w*)\b).*\b(C-level|FFI|native code|raw pointers?|extern "C")\b', NULL,
+ 'moves work into native code the compiler cannot check (a C-level function, FFI), said by the title'),
+('auto_drop', '\bauto(matic(ally)?)?[- ]?(drop|delet|purg|discard|remov|truncat)\w*\b[^.]{0,60}\b(slots?|buffers?|queues?|changes|journal|wal|backlog)\b', NULL,
+ 'drops captured changes or what holds them (a slot, a buffer, a queue) automatically when a limit is reached'),
+('key_derivation', '\brow[- ]?ids?\b[^.]{0,80}\b(hash\w*|schemes?|schemas?|deriv\w*|computed?)\b|\bhash\w*\b[^.]{0,60}\b(row[- ]?ids?|identit(y|ies)|identif(y|ies|ied|ying))\b', NULL,
+ 'changes how the ids or hashes of stored rows are derived');
+
+INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, title, why, verify) VALUES
+('corr_lease_double_apply', 'correctness', 'lease', 'always', NULL, 'P0', 'M', 3,
+ '{subject}: no double apply when a lease expires mid-run',
+ '{id} gives work to one holder until its lease expires{quote}; a holder still running when the lease runs out (a long run, a pause, a slow commit) keeps writing while a second one takes over, and the same changes are applied twice with no error',
+ 'a test holds the lease past its expiry while the first run is still applying (a pause injected before its commit), lets a second worker take it, and the result equals one application of the changes: the first run checks its lease before it commits, or its commit fails'),
+('stab_lease_holder_crash', 'stability', 'lease', 'always', NULL, 'P1', 'S', 2,
+ '{subject}: work resumes after the holder is killed',
+ '{id} keeps its lock as a row with an expiry{quote}; unlike a session lock it outlives a holder that crashes, so nothing runs that work until the expiry passes and the row is reclaimed',
+ 'a test kills the holder (`kill -9`) mid-run; another worker takes the work over within the lease time plus one interval, and nothing is applied twice'),
+('corr_merge_order', 'correctness', 'multi_source', 'always', NULL, 'P0', 'M', 3,
+ '{id}: same-key changes from two sources apply in order',
+ '{id} merges changes from several sources into one stream{quote}; positions such as LSNs are ordered only within one source, so two changes to the same key from different sources have no defined order, and an UPDATE applied before the INSERT or after the DELETE it followed leaves a wrong row',
+ 'a test writes interleaved INSERT, UPDATE and DELETE of the same keys through two sources between two polls, and after every poll the result equals a full recomputation'),
+('test_upgrade_populated', 'test_coverage', 'migration', 'always', NULL, 'P1', 'S', 3,
+ 'Upgrade test: {id} migration with changes still pending',
+ '{id} migrates tables that already hold data{quote}; rows written by {prev} before ALTER EXTENSION UPDATE (changes captured but not yet applied) must still be read correctly after it, which an upgrade test of an empty installation does not show',
+ 'an upgrade test captures changes on {prev} without applying them, runs ALTER EXTENSION UPDATE to {version}, then applies them: the result equals a full recomputation, and no pending row is lost or read with NULL in a new column'),
+('corr_bitmask_width', 'correctness', 'bitmask', 'always', NULL, 'P1', 'S', 3,
+ '{id}: correct for more members than the bitmask has bits',
+ '{id} keeps a set in a fixed-width integer{quote}; a 64-bit mask has room for 64 members, so the 65th (a column of a wide table) wraps onto another bit or is dropped, and a change to it is silently skipped',
+ 'a test with tables of 63, 64, 65 and 200 columns changes only the last column, and each change reaches the result (or wide tables take the documented path, such as `bit(n)` or "all columns changed")'),
+('test_fallback_path', 'test_coverage', 'fallback', 'always', NULL, 'P1', 'S', 3,
+ 'Test the {id} fallback path',
+ '{id} falls back to another path when the main one cannot be used{quote}; that case is rare in tests and benchmarks, so the fallback is the path most likely to break unnoticed',
+ 'a test forces the fallback condition, checks that the fallback is taken (logged, or visible in a status view) and that its result equals the main path''s on the same input'),
+('stab_native_code', 'stability', 'native_code', 'always', NULL, 'P1', 'S', 2,
+ '{id}: native code errors raise, never crash the server',
+ '{id} moves work into native code{quote}; an error there that is not turned into a normal error (a NULL, an out-of-memory, a failed lookup) crashes the backend instead of rolling back one statement, and every new unsafe block is one the release must justify',
+ 'the unsafe block count before and after {id} is reported, each new block states its invariant in a comment, and a test drives each error path (constraint violation, cancel, out-of-memory) with an error and no backend crash'),
+('corr_autodrop_loss', 'correctness', 'auto_drop', 'always', NULL, 'P0', 'S', 3,
+ '{id}: an automatic drop never loses changes silently',
+ '{id} drops captured changes automatically when a limit is reached{quote}; the changes still in what is dropped are gone, so every result that depended on them is wrong unless the drop marks those objects for a full rebuild and says so',
+ 'a test drives the lag past the limit until the drop happens, then checks that the affected objects are marked for a full refresh (or report an error) and the next result equals a full recomputation; the limit''s name, default and effect are documented'),
+('corr_key_upgrade', 'correctness', 'key_derivation', 'always', NULL, 'P0', 'M', 3,
+ '{id}: rows stored by {prev} keep matching their ids',
+ '{id} changes how the ids of stored rows are derived{quote}; an id stored by {prev} that the new derivation computes differently no longer matches, so the next UPDATE or DELETE of that row inserts a duplicate or leaves an orphan',
+ 'a test creates objects on {prev}, upgrades to {version}, then updates and deletes rows stored before the upgrade, and the result equals a full recomputation with no duplicate or orphan row (or the upgrade forces a full refresh and says so)');

@@ -102,6 +102,16 @@ const ReIdent *re_feature_ident(const ReFeature *f, int kind);
  */
 char	   *re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap);
 
+/*
+ * The item's description with its notes in the release's section appended:
+ * the block its bold lead opens (`**ID** — …`, no code fences), the rest of
+ * its table row's cell beyond what the title holds, and bullets elsewhere
+ * naming the id that are no checklist entry; paragraphs the description
+ * holds already are left out.
+ */
+char	   *re_feature_notes(ReArena *a, const char *section, const char *item_id, const char *title,
+							 const char *description);
+
 /* The identifier that best names the feature (title first; function, setting, syntax, column, table …). */
 const ReIdent *re_feature_primary(const ReFeature *f);
 

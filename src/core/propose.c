@@ -706,7 +706,9 @@ add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, 
 				nh;
 
 	for (i = 0; i < in->nfeatures; i++)
-		if (re_feature_extract(a, in->features[i].item_id, in->features[i].title, in->features[i].description,
+		if (re_feature_extract(a, in->features[i].item_id, in->features[i].title,
+							   re_feature_notes(a, in->section_text, in->features[i].item_id, in->features[i].title,
+												in->features[i].description),
 							   in->features[i].priority, in->kinds, in->nkinds, &fs[i], err, errlen) != 0)
 			return -1;
 	memset(&ctx, 0, sizeof(ctx));

@@ -851,9 +851,10 @@ INSERT INTO roadmap.check_family (family, home_pillar, stems, description) VALUE
 SELECT pg_catalog.pg_extension_config_dump('roadmap.check_family', 'WHERE NOT builtin');
 
 -- 1: when the release lists features, a focus-area gap needs an anchor (probe
--- evidence or an open plan item in its area); 0: gaps fill every pillar.
+-- evidence of the commit) in an area the release does not plan already (no
+-- item of the section, no open line of its plan); 0: gaps fill every pillar.
 INSERT INTO roadmap.selection_policy (name, value, description) VALUES
-('gap_anchor', 1, 'when the release lists features, a focus-area gap needs probe evidence or an open plan item (1) or not (0)');
+('gap_anchor', 1, 'when the release lists features, a focus-area gap needs probe evidence and an area the section and its plan leave alone (1) or not (0)');
 
 -- Words the selector writes or treats specially: engine_core names what
 -- focus areas marked engine_core touch (Release Theme, Conflicts & Risks);

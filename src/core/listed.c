@@ -625,3 +625,31 @@ re_entry_repeats(ReArena *a, const char *title, bool skip_verb, const char *cons
 	}
 	return -1;
 }
+
+const char **
+re_sentences(ReArena *a, const char *text, int *n)
+{
+	const char **out;
+	const char *s = text;
+	int			cap = 1,
+				k = 0;
+
+	for (s = text; s && *s; s++)
+		cap += *s == '\n' || *s == '.';
+	out = re_alloc(a, sizeof(char *) * (size_t) (cap + 1));
+	for (s = text; s && *s;)
+	{
+		const char *e = s;
+
+		RE_CHECK_INTERRUPTS();
+		while (*e && *e != '\n' && !(*e == '.' && (e[1] == ' ' || e[1] == '\n' || e[1] == '\0')))
+			e++;
+		if (e > s && k < cap)
+			out[k++] = re_strndup(a, s, (size_t) (e - s));
+		s = e;
+		while (*s == '.' || *s == '\n' || *s == ' ')
+			s++;
+	}
+	*n = k;
+	return out;
+}

@@ -81,6 +81,13 @@ double		re_stem_overlap(const char *a, const char *b, bool skip_verb, int *share
 int			re_entry_repeats(ReArena *a, const char *title, bool skip_verb, const char *const *leads, int n,
 							 double min_ratio, int min_distinct);
 
+/*
+ * The sentences of text (ending at ". " or a line end, markup kept), for
+ * matching a candidate's title against a section's Goal, item titles and
+ * exit criteria; *n is set to their count (0 when text is NULL).
+ */
+const char **re_sentences(ReArena *a, const char *text, int *n);
+
 /* A file (by its base name's words, at least two, all in title) that already delivers title, or NULL. */
 const char *re_file_delivers(const char *title, const char *const *paths, int npaths);
 

@@ -762,6 +762,8 @@ typedef struct Sel
 	int			nstale;
 	ReListed	listed;			/* the checks the target section already lists */
 	const char **thin;			/* per pillar: why its focus-area gaps were dropped, or NULL */
+	const char **section_sents;	/* the sentences of the target's section (Goal, items, exit criteria) */
+	int			nsection_sents;
 } Sel;
 
 /* The Verify sentence of a description, or "". */
@@ -825,8 +827,11 @@ leads_of(ReArena *a, const ReTextIn *list, int n)
  * of the tree delivers it (re_file_delivers), when an entry of the shipped
  * window relates to it (40 %, one distinctive stem: the area is live and its
  * follow-ups come from the feature lenses, and "nothing since vX" would be
- * false), or, when the release lists features, when nothing anchors it (no
- * probe evidence, no open plan item): a generic title is filler there.
+ * false), when a sentence of the target's section (its Goal, an item, an
+ * exit criterion) already states it (60 %, two distinctive stems), or, when
+ * the release lists features, when no probe evidence of this commit anchors
+ * it or the section or its plan already has an item in its area: a generic
+ * title is filler there, and one in a planned area repeats the plan.
  * Returns the reason, or NULL.
  */
 static char *
@@ -845,7 +850,16 @@ gap_done(Sel *s, const Cand *c, const char **hist, const char **window)
 	if ((i = re_entry_repeats(s->a, c->p.title, verb, window, in->nshipped, 0.4, 1)) >= 0)
 		return re_sprintf(s->a, "recent work in v%s: \"%s\"", in->shipped[i].id,
 						  re_title_core(s->a, re_bold_lead(s->a, window[i]), true));
-	if (s->pol.gap_anchor && in->nfeatures > 0 && f && f->evidence_hits == 0 && f->plan_open == 0)
+	if ((i = re_entry_repeats(s->a, c->p.title, verb, s->section_sents, s->nsection_sents, 0.6, 2)) >= 0)
+		return re_strdup(s->a, "");
+	/*
+	 * With features listed, a gap needs evidence from this commit (probe
+	 * hits) and an area the release leaves alone: an item of the section or
+	 * an open line of its plan in the area means the release already plans
+	 * it, so the gap would repeat it (an open plan item is no anchor).
+	 */
+	if (s->pol.gap_anchor && in->nfeatures > 0 && f &&
+		(f->evidence_hits == 0 || f->planned_in_target > 0 || f->plan_open > 0))
 		return re_strdup(s->a, "");
 	return NULL;
 }
@@ -1523,6 +1537,7 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 	out->items = re_alloc(a, sizeof(ReProposal) * (size_t) (s.nc + 1));
 	s.chosen = re_alloc(a, sizeof(Cand *) * (size_t) (s.nc + 1));
 	index_listed(&s);
+	s.section_sents = re_sentences(a, in->section_text, &s.nsection_sents);
 	hist = leads_of(a, in->history, in->nhistory);
 	window = leads_of(a, in->shipped, in->nshipped);
 	for (i = 0; i < s.nc; i++)

@@ -94,7 +94,7 @@ typedef struct RePolicy
 	int			stale_after;	/* deferred carried longer: a risk, not an item */
 	double		strong_gap;		/* gaps beyond the minimum need this score */
 	double		reuse_penalty;	/* rank lost per pillar a feature already appears in */
-	int			gap_anchor;		/* 1: with features listed, a gap needs evidence or an open plan item; -1 = default (1) */
+	int			gap_anchor;		/* 1: with features listed, a gap needs probe evidence and an unplanned area; -1 = default (1) */
 } RePolicy;
 
 /* A planner's dismissal (roadmap.decision): matched by source ref or title. */

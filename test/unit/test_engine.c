@@ -1027,18 +1027,32 @@ test_dedupe_selector(void)
 	CHECK(strstr(out.risks, "**Stability** has 1 item: no other candidate") != NULL);
 	/* policy words come from the input */
 	CHECK(strstr(out.theme, "touch the XYZ engine core") != NULL);
-	/* with features listed, a gap needs an anchor: probe evidence or an open plan item */
+	/* with features listed, a gap needs an anchor: probe evidence of this commit */
 	in.policy.gap_anchor = 1;
 	CHECK(re_propose(a, &in, &out) == 0);
 	CHECK(find_title(&out, "Classify SPI errors by SQLSTATE") == NULL);
-	focus[3].plan_open = 2;
+	focus[3].evidence_hits = 4;
 	CHECK(re_propose(a, &in, &out) == 0);
 	CHECK(find_title(&out, "Classify SPI errors by SQLSTATE") != NULL);
-	/* a release without features keeps its gaps */
+	/* an open plan item or a section item in the area is the release planning it: no anchor, a repeat */
+	focus[3].plan_open = 2;
+	CHECK(re_propose(a, &in, &out) == 0);
+	CHECK(find_title(&out, "Classify SPI errors by SQLSTATE") == NULL);
 	focus[3].plan_open = 0;
+	focus[3].planned_in_target = 1;
+	CHECK(re_propose(a, &in, &out) == 0);
+	CHECK(find_title(&out, "Classify SPI errors by SQLSTATE") == NULL);
+	focus[3].planned_in_target = 0;
+	/* a release without features keeps its gaps ... */
+	focus[3].evidence_hits = 0;
 	in.nfeatures = 0;
 	CHECK(re_propose(a, &in, &out) == 0);
 	CHECK(find_title(&out, "Classify SPI errors by SQLSTATE") != NULL);
+	/* ... except one its section already states (Goal, item, exit criterion) */
+	in.section_text = "**Goal:** harden the worker.\n\n- [ ] STAB-9: every SPI error classified by its SQLSTATE code\n";
+	CHECK(re_propose(a, &in, &out) == 0);
+	CHECK(find_title(&out, "Classify SPI errors by SQLSTATE") == NULL);
+	in.section_text = NULL;
 	in.nfeatures = 1;
 	in.policy.gap_anchor = 0;
 	/* without the families, nothing is a sibling */

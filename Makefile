@@ -48,7 +48,7 @@ print-regress:
 # Fuzzing (clang + libFuzzer + ASan/UBSan). FUZZ_SECONDS per target.
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(shell pkg-config --cflags libgit2 libcmark-gfm libpcre2-8)
-FUZZ_CORE = src/core/arena.c src/core/strmap.c src/core/version.c src/core/mdoc.c src/core/model.c src/core/render.c src/core/similar.c src/core/trace.c src/core/feature.c src/core/pillar.c
+FUZZ_CORE = src/core/arena.c src/core/strmap.c src/core/version.c src/core/mdoc.c src/core/model.c src/core/render.c src/core/similar.c src/core/trace.c src/core/feature.c src/core/pillar.c src/core/describe.c
 
 test/fuzz/fuzz_%: test/fuzz/fuzz_%.c $(FUZZ_CORE) src/core/*.h
 	clang-14 $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_CORE) -lcmark-gfm-extensions -lcmark-gfm -lpcre2-8

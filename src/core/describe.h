@@ -14,6 +14,15 @@
 /* "a, b, c, d" cut to at most max_chars: "a, b … and 2 more". */
 char	   *re_cut_list(ReArena *a, const char *list, size_t max_chars);
 
+/*
+ * Cut s to at most cap bytes at clause boundaries around byte offset at
+ * (< 0: from the start), with "…" at each cut end; NULL when no clause fits.
+ */
+char	   *re_clause_cut(ReArena *a, const char *s, int at, size_t cap);
+
+/* Does s[0, n) end on a word that promises more ("by", "the", "add")? */
+bool		re_ends_dangling(const char *s, size_t n);
+
 /* Number of sentences (ends outside `code`, followed by a capital, quote or end). */
 int			re_desc_sentence_count(const char *text);
 
@@ -21,7 +30,9 @@ int			re_desc_sentence_count(const char *text);
  * Fit a description to the rule: sentences beyond max_sentences are joined
  * to the one before with "; " (the first sentences first), and when the text
  * is still longer than max_chars, the longest sentence that is not the
- * "Verify: …" one is cut at a word boundary with "…".
+ * "Verify: …" one is shortened: first the quotation in it (cut to whole
+ * clauses, or dropped), then the sentence itself at a clause boundary
+ * (re_clause_cut), else it is dropped when three or more remain.
  */
 char	   *re_description_fit(ReArena *a, const char *text, int max_sentences, size_t max_chars);
 

@@ -7,6 +7,7 @@
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include "feature.h"
+#include "describe.h"
 
 #include <ctype.h>
 #include <pcre2.h>
@@ -1003,53 +1004,47 @@ re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap)
 {
 	int			s,
 				e,
-				from = f->desc_at;
+				from = f->desc_at,
+				rel;
 	char	   *o,
 			   *colon;
 	size_t		n,
 				i,
-				ticks = 0;
+				skip;
 
 	if (f->text == NULL || from >= (int) strlen(f->text))
 		return NULL;			/* no section text */
 	sentence_bounds(f->text, from, at >= from ? at : -1, &s, &e);
+	rel = at >= s && at < e ? at - s : -1;	/* where the kind matched, in the sentence */
 	o = re_strndup(a, f->text + s, (size_t) (e - s));
 	for (i = 0; o[i]; i++)
 		if (o[i] == '\n' || o[i] == '\t')
 			o[i] = ' ';
-	o = re_trim(a, o);
-	/* a leading label ("Fix:", "In short:") of up to four words is not the feature's text */
-	colon = strchr(o, ':');
-	if (colon && colon - o < 30 && colon[1] == ' ' && memchr(o, '`', (size_t) (colon - o)) == NULL)
+	for (skip = 0; o[skip] == ' '; skip++)
+		;
+	/* a leading label ("Fix:", "In short:") of up to four words is not the feature's text; "(default: 30 days)" is */
+	colon = strchr(o + skip, ':');
+	if (colon && colon - (o + skip) < 30 && colon[1] == ' ' && memchr(o + skip, '`', (size_t) (colon - o - skip)) == NULL &&
+		memchr(o + skip, '(', (size_t) (colon - o - skip)) == NULL)
 	{
 		int			words = 1;
 		const char *q;
 
-		for (q = o; q < colon; q++)
+		for (q = o + skip; q < colon; q++)
 			words += *q == ' ';
 		if (words <= 4)
-			o = re_trim(a, colon + 1);
+			for (skip = (size_t) (colon + 1 - o); o[skip] == ' '; skip++)
+				;
 	}
+	o += skip;
+	rel = rel < 0 ? -1 : rel < (int) skip ? 0 : rel - (int) skip;
 	n = strlen(o);
 	while (n > 0 && (o[n - 1] == '.' || o[n - 1] == ' '))
 		o[--n] = '\0';
-	if (n > cap)
-	{
-		size_t		cut = cap;
-
-		while (cut > 0 && o[cut] != ' ')
-			cut--;
-		for (i = 0; i < cut; i++)
-			ticks += o[i] == '`';
-		/* never inside a code span: cut before the last opening backtick */
-		if (ticks % 2)
-			while (cut > 0 && o[cut] != '`')
-				cut--;
-		while (cut > 0 && (o[cut - 1] == ' ' || o[cut - 1] == ',' || o[cut - 1] == ';'))
-			cut--;
-		o = re_sprintf(a, "%.*s\xE2\x80\xA6", (int) cut, o);
-	}
-	return o;
+	if (rel >= (int) n)
+		rel = n > 0 ? (int) n - 1 : -1;
+	/* too long: whole clauses around where it matched (describe.c), else no quote */
+	return n > cap ? re_clause_cut(a, o, rel, cap) : o;
 }
 
 /* Is item_id at p a whole token (not CDC-1 inside CDC-10 or XCDC-1)? */

@@ -97,8 +97,9 @@ const ReIdent *re_feature_ident(const ReFeature *f, int kind);
 
 /*
  * The sentence of the feature's section text around offset at (its first
- * sentence when at < 0), without a leading "Label:", cut to about cap bytes
- * at a word boundary outside code; NULL when the feature has no section text.
+ * sentence when at < 0), without a leading "Label:"; a sentence longer than
+ * cap bytes is cut to whole clauses around at (re_clause_cut). NULL when the
+ * feature has no section text or no clause around at fits.
  */
 char	   *re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap);
 

@@ -33,6 +33,7 @@ typedef struct Cand
 	const char *tiebreak;
 	ReProposal	p;
 	const char *match_text;		/* text compared with existing/shipped */
+	const char *full_title;		/* the title before cap_title: what the dedupe reads */
 	const char *blocker;		/* deferred: id its status says blocked it */
 	const char *origin_version; /* deferred: release that left it open */
 	const char *origin_id;
@@ -66,13 +67,28 @@ re_title_words(const char *t)
 	return n;
 }
 
-/* Keep at most ten words, without a trailing period or colon. */
+/* Words a title's trailing phrase starts with: a long title loses that phrase whole. */
+static const char *const title_tail_words[] = {
+	"at", "for", "with", "when", "in", "on", "under", "across", "after", "before", "while", "against",
+	"without", "during", "once", "from", NULL
+};
+
+/*
+ * Keep at most ten words, without a trailing period or colon. A longer title
+ * drops its trailing phrase whole ("Bound A09 … cache size at 10× today's
+ * object count" -> "Bound A09 … cache size"): the last " at ", " for ",
+ * " when " … within the first ten words that leaves at least four, unless
+ * the eleventh word starts a phrase itself ("… for distributed tables | in
+ * DAG planner"); else it is cut after ten words, less any word that
+ * promises more ("the", "by").
+ */
 static char *
 cap_title(ReArena *a, const char *t)
 {
 	int			words = 0,
 				in = 0;
-	const char *p;
+	const char *p,
+			   *tail = NULL;
 	size_t		n;
 	char	   *out;
 
@@ -88,9 +104,38 @@ cap_title(ReArena *a, const char *t)
 		{
 			in = 1;
 			words++;
+			if (words >= 5 && p > t && p[-1] == ' ' && isalpha((unsigned char) *p))
+			{
+				size_t		k = 0;
+
+				while (isalpha((unsigned char) p[k]))
+					k++;
+				if (p[k] == ' ' && re_word_in(p, k, title_tail_words))
+					tail = p - 1;
+			}
 		}
 	}
+	/* over ten words: end before the trailing phrase, unless the eleventh word starts the next one */
+	if (*p && tail)
+	{
+		const char *q = p;
+		size_t		k = 0;
+
+		while (isspace((unsigned char) *q))
+			q++;
+		while (isalpha((unsigned char) q[k]))
+			k++;
+		if (!(q[k] == ' ' && re_word_in(q, k, title_tail_words)))
+			p = tail;
+	}
 	n = (size_t) (p - t);
+	while (*p && n > 0 && re_ends_dangling(t, n))
+	{
+		while (n > 0 && !isspace((unsigned char) t[n - 1]))
+			n--;
+		while (n > 0 && isspace((unsigned char) t[n - 1]))
+			n--;
+	}
 	while (n > 0 && (t[n - 1] == '.' || t[n - 1] == ':' || t[n - 1] == ',' || t[n - 1] == ';' ||
 					 isspace((unsigned char) t[n - 1]) || t[n - 1] == '-'))
 		n--;
@@ -251,7 +296,7 @@ never_phrase(ReArena *a, const char *rule)
 	if (p == NULL)
 		return NULL;
 	p += 6;
-	n = strcspn(p, ".;,:(\n");
+	n = strcspn(p, ".;,:()\n");
 	while (n > 0 && isspace((unsigned char) p[n - 1]))
 		n--;
 	if (re_title_words(re_strndup(a, p, n)) < 2)
@@ -259,73 +304,70 @@ never_phrase(ReArena *a, const char *rule)
 	return re_strndup(a, p, n);
 }
 
-static const char *const rule_stop[] = {
-	"never", "always", "every", "should", "must", "code", "with", "when", "which", "where", "using",
-	"tests", "test", "that", "this", "from", "into", "create", "creating", "remember", "files",
-	"commit", "commands", "output", NULL
-};
-
-/* The first rule whose distinctive words (two, or one code word) the text uses. */
-static const ReRuleIn *
-cited_rule(ReArena *a, const ReProposeIn *in, const char *text)
+/* Is w a whole token of text: not part of a longer name or dotted path ("pg_x" is not in "pg_x.enabled")? */
+static bool
+names_token(const char *text, const char *w)
 {
-	char	   *low = plain_lower(a, text);
+	size_t		n = strlen(w);
+	const char *p;
+
+	for (p = text; *p; p++)
+	{
+		if (strncasecmp(p, w, n) != 0)
+			continue;
+		if (p > text && (isalnum((unsigned char) p[-1]) || p[-1] == '_' ||
+						 (p[-1] == '.' && p - 1 > text && isalnum((unsigned char) p[-2]))))
+			continue;
+		if (isalnum((unsigned char) p[n]) || p[n] == '_' || (p[n] == '.' && isalnum((unsigned char) p[n + 1])))
+			continue;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The rule an item's own subject is about (docs/proposals.md "Rule
+ * citations"): one of the rule's code words -- a whole token right after a
+ * backtick or a slash, `SIGTERM`, `unwrap()`, `pg_x.enabled` -- is a whole
+ * token of the item's title, the names it is about. Plain words never cite a
+ * rule: "differential" and "refresh" are shared by half the items of a
+ * project whose rule says "Differential refresh is the primary mode", and a
+ * project's prefix (`pg_x` of `pg_x.enabled`, a schema name) is shared by
+ * every setting and function it has. Only the title is read, never the
+ * description: its template prose and its quotes are not the item's subject.
+ */
+static const ReRuleIn *
+cited_rule(const ReProposeIn *in, const char *title)
+{
 	int			r;
 
 	for (r = 0; r < in->nrules; r++)
 	{
-		const char *s = in->rules[r].text;
-		int			hits = 0,
-					code_hit = 0;
-		char		seen[16][40];
-		int			nseen = 0;
+		const char *t = in->rules[r].text,
+				   *s = t;
 
 		/* a long paragraph of goals is checked, not quoted into every item */
-		if (strlen(s) > 160)
+		if (strlen(t) > 160)
 			continue;
-
 		while (*s)
 		{
-			char		w[40];
-			int			n = 0,
-						k,
-						stop = 0,
-						in_code;
+			char		w[64];
+			int			n = 0;
+			bool		in_code;
 
 			while (*s && !isalnum((unsigned char) *s))
 				s++;
-			in_code = s > in->rules[r].text && (s[-1] == '`' || s[-1] == '/');
-			/*
-			 * A code word is its whole dotted token: `pg_trickle.enabled` is
-			 * cited by an item naming that setting, not by every item that
-			 * names the project's prefix.
-			 */
+			in_code = s > t && (s[-1] == '`' || s[-1] == '/');
+			/* a code word is its whole dotted token */
 			while (*s && (isalnum((unsigned char) *s) || *s == '_' ||
-						  (in_code && *s == '.' && isalnum((unsigned char) s[1]))) && n < 39)
-				w[n++] = (char) tolower((unsigned char) *s++);
-			while (*s && (isalnum((unsigned char) *s) || *s == '_'))
+						  (in_code && *s == '.' && isalnum((unsigned char) s[1]))) && n < 63)
+				w[n++] = *s++;
+			while (*s && (isalnum((unsigned char) *s) || *s == '_' || (*s == '.' && isalnum((unsigned char) s[1]))))
 				s++;
 			w[n] = '\0';
-			if (n < 5)
-				continue;
-			for (k = 0; rule_stop[k]; k++)
-				if (strcmp(w, rule_stop[k]) == 0)
-					stop = 1;
-			for (k = 0; k < nseen; k++)
-				if (strcmp(seen[k], w) == 0)
-					stop = 1;	/* a word the rule repeats counts once */
-			if (stop)
-				continue;
-			if (nseen < 16)
-				strcpy(seen[nseen++], w);
-			if (re_icontains_word(low, w))
-			{
-				hits++;
-				code_hit |= in_code;
-			}
+			if (in_code && n >= 5 && names_token(title, w))
+				return &in->rules[r];
 		}
-		if (hits >= 2 || code_hit)
-			return &in->rules[r];
 	}
 	return NULL;
 }
@@ -461,6 +503,7 @@ add_deferred(ReArena *a, const ReProposeIn *in, const ReDeferredIn *d, Cand *c)
 	c->rank = d->carried * 10.0 + (prio[1] == '0' ? 3 : prio[1] == '1' ? 2 : 1);
 	c->tiebreak = re_sprintf(a, "%s %s", d->version, d->item_id);
 	t = complete_phrase(a, lead[0] ? lead : d->title);
+	c->full_title = t;
 	c->p.title = cap_title(a, t);
 	c->p.pillar = d->pillar;
 	c->p.effort = norm_effort(d->effort, f ? f->effort : "M");
@@ -509,7 +552,8 @@ add_evidence(ReArena *a, const ReProposeIn *in, const ReEvidenceIn *e, Cand *c)
 	c->feature = -1;
 	c->rank = e->total_hits;
 	c->tiebreak = e->probe_id;
-	c->p.title = cap_title(a, fill(a, e->title, e->total_hits, e->top_file));
+	c->full_title = fill(a, e->title, e->total_hits, e->top_file);
+	c->p.title = cap_title(a, c->full_title);
 	c->p.pillar = f ? f->pillar : NULL;
 	c->p.effort = effort_for_hits(e->total_hits);
 	c->p.priority = "P1";
@@ -553,6 +597,7 @@ add_gap(ReArena *a, const ReProposeIn *in, const ReFocusIn *f, Cand *c)
 	c->feature = -1;
 	c->rank = f->score;
 	c->tiebreak = re_sprintf(a, "%03d %s", f->ord, f->focus_id);
+	c->full_title = f->title;
 	c->p.title = cap_title(a, f->title);
 	c->p.pillar = f->pillar;
 	c->p.effort = f->effort;
@@ -731,6 +776,7 @@ add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, 
 		c->rank = h->rank;
 		c->feature = (int) (h->feature - fs);
 		c->tiebreak = re_sprintf(a, "%05d %s", c->feature, h->lens->lens_id);
+		c->full_title = h->title;
 		c->p.title = cap_title(a, h->title);
 		c->p.pillar = h->lens->pillar;
 		c->p.effort = norm_effort(h->lens->effort, "S");
@@ -792,8 +838,12 @@ sign_candidate(Sel *s, Cand *c)
 	}
 	c->title_ident0 = n;
 	c->nidents = n + re_check_idents(s->a, c->p.title, c->idents + n, RE_MAX_CHECK_IDENTS - n);
-	/* the check its title asks for; a title that names none ("Define `x` for …") takes its Verify's */
-	c->families = re_check_families(c->p.title, s->in->families, s->in->nfamilies);
+	/*
+	 * the check its title asks for (read before cap_title cut it to ten
+	 * words: a cut text changes no selection); a title that names none
+	 * ("Define `x` for …") takes its Verify's
+	 */
+	c->families = re_check_families(c->full_title ? c->full_title : c->p.title, s->in->families, s->in->nfamilies);
 	if (c->families == 0)
 		c->families = re_check_families(verify_part(c->p.description), s->in->families, s->in->nfamilies);
 }
@@ -1153,7 +1203,7 @@ finish_pillar(Sel *s, const RePillarDef *pd, int first)
 	{
 		Cand	   *c = s->chosen[i];
 		ReProposal *p = &s->out->items[i];
-		const ReRuleIn *rule = cited_rule(s->a, s->in, re_sprintf(s->a, "%s %s", c->p.title, c->p.description));
+		const ReRuleIn *rule = cited_rule(s->in, c->p.title);
 
 		if (rule)
 		{

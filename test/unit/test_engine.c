@@ -208,14 +208,25 @@ test_feature_objects(void)
 							 "The scheduler dispatch loop uses `units().find().unwrap()` in the background worker.", "P2",
 							 object_kinds, 5, &f, err, sizeof(err)) == 0);
 	CHECK(!(f.kinds & RE_KIND_BIT(3)));
-	/* long sentences are cut at a word boundary, never inside code */
+	/* long sentences are cut at a clause boundary, never inside code, never mid-clause ("names…") */
 	{
 		char	   *q;
 
 		CHECK(re_feature_extract(a, "L-1", "Long", "This sentence names `a_very_long_identifier_name` and goes on and on "
 								 "past the cap. Second.", "P1", object_kinds, 5, &f, err, sizeof(err)) == 0);
 		q = re_feature_sentence(a, &f, -1, 30);
-		CHECK_STR(q, "This sentence names\xE2\x80\xA6");
+		CHECK(q == NULL);
+		q = re_feature_sentence(a, &f, -1, 60);
+		CHECK_STR(q, "This sentence names `a_very_long_identifier_name`\xE2\x80\xA6");
+		/* the clause where the kind matched, not the sentence's start; "(default: 30 days)" is no label */
+		CHECK(re_feature_extract(a, "L-2", "Long", "Verify that the differential MERGE is compatible with append-only "
+								 "semantics via `delete_insert` strategy; add `storage_backend` column to `x.tables` and "
+								 "route merge codegen accordingly. Add a GUC (default: 30 days) and a daily cleanup.",
+								 "P1", object_kinds, 5, &f, err, sizeof(err)) == 0);
+		q = re_feature_sentence(a, &f, (int) (strstr(f.text, "storage_backend") - f.text), 120);
+		CHECK_STR(q, "\xE2\x80\xA6" "add `storage_backend` column to `x.tables` and route merge codegen accordingly");
+		q = re_feature_sentence(a, &f, (int) (strstr(f.text, "daily") - f.text), 120);
+		CHECK_STR(q, "Add a GUC (default: 30 days) and a daily cleanup");
 	}
 	re_arena_free(a);
 }
@@ -556,6 +567,41 @@ test_selector(void)
 
 		CHECK(u && u->rule_no == 1);
 	}
+	/*
+	 * The planner's cases (2026-11-30 #5): a rule is cited only when one of
+	 * its code words is a whole token of the item's title. Plain words the
+	 * rule shares with the description ("differential", "refresh" of a quote
+	 * and a Verify; "background workers" of a feature's title) and the
+	 * project's prefix (`pg_xyz` of `pg_xyz.enabled`) never cite it.
+	 */
+	feats[0].title = "Structured logging: `pg_xyz.log_format = text|json` GUC for background workers";
+	feats[1].title = "Columnar: differential refresh on columnar storage";
+	rules[0].text = "Differential refresh is the primary mode; full refresh is a last resort";
+	CHECK(re_propose(a, &in, &out) == 0);
+	CHECK(find_title(&out, "Upgrade test: `storage_backend` survives 0.35.0 → 0.36.0") != NULL);
+	for (i = 0; i < out.n; i++)
+		CHECK(out.items[i].rule_no == 0 && strstr(out.items[i].description, "(line 7)") == NULL);
+	rules[0].text = "Background workers must handle `SIGTERM` and respect `pg_xyz.enabled` GUC";
+	CHECK(re_propose(a, &in, &out) == 0);
+	CHECK(find_title(&out, "Reject invalid `pg_xyz.log_format` values with a clear error") != NULL);
+	for (i = 0; i < out.n; i++)
+	{
+		/* the rule is about SIGTERM handling: only the item that adds it cites the rule (and is P0) */
+		bool		own = strcmp(out.items[i].title, "Add SIGTERM checks to 3 wait loops in `src/worker.rs`") == 0;
+
+		CHECK(own ? out.items[i].rule_no == 1 && strcmp(out.items[i].priority, "P0") == 0
+			  : out.items[i].rule_no == 0 && strstr(out.items[i].description, "(line 7)") == NULL);
+	}
+	/* the setting the item is about: cited */
+	rules[0].text = "Every write of `pg_xyz.log_format` must go through the logging macro";
+	CHECK(re_propose(a, &in, &out) == 0);
+	{
+		const ReProposal *u = find_title(&out, "Reject invalid `pg_xyz.log_format` values with a clear error");
+
+		CHECK(u && u->rule_no == 1);
+	}
+	feats[0].title = "Structured logging: `pg_x.log_format = text|json` GUC";
+	feats[1].title = "Columnar merge";
 	in.rules = NULL;
 	in.nrules = 0;
 	CHECK(re_propose(a, &in, &out) == 0);

@@ -1108,6 +1108,8 @@ add_note(ReArena *a, ReBuf *b, const char *desc, const char *para, size_t n)
 {
 	char	   *t = squeeze(a, para, n);
 	char		key[61];
+	const char *p;
+	bool		code = false;
 
 	/* the rest of a bold lead line: "— Today …", ": …" */
 	while (*t && (strchr(" :.-", *t) || strncmp(t, "\xE2\x80\x94", 3) == 0 || strncmp(t, "\xE2\x80\x93", 3) == 0))
@@ -1117,8 +1119,20 @@ add_note(ReArena *a, ReBuf *b, const char *desc, const char *para, size_t n)
 	snprintf(key, sizeof(key), "%s", t);
 	if (strstr(desc, key) || (b->len && strstr(b->data, key)))
 		return;
-	re_buf_puts(b, " ");
-	re_buf_puts(b, t);
+	/* a paragraph of its own, and each clause too: {quote} cites the clause that states the premise */
+	re_buf_puts(b, "\n\n");
+	for (p = t; *p; p++)
+	{
+		if (*p == '`')
+			code = !code;
+		if (!code && p[0] == ';' && p[1] == ' ')
+		{
+			re_buf_puts(b, "\n\n");
+			p++;
+			continue;
+		}
+		re_buf_append(b, p, 1);
+	}
 }
 
 /* A field line whose value denies it ("Dependencies: None.", "Schema change: No."): no note. */

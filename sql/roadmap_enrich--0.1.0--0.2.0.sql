@@ -1199,7 +1199,7 @@ INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
  'merges changes from several sources into one stream, ordered by positions that are each only ordered within one source'),
 ('migration', '^.*?(\b(sql|schema|data|catalog|storage) migration\b|\bmigration:|\brenam(e|es|ed|ing)\b[^.]{0,40}\b(columns?|tables?|fields?)\b)', NULL,
  'migrates tables that already hold data: a migration or a rename of stored columns, said by the title'),
-('bitmask', '\bbit ?(masks?|sets?|maps?)\b[^|]{0,200}?\b(int2|int4|int8|smallint|integer|bigint|u8|u16|u32|u64|i32|i64|(8|16|32|64)[- ]bit)\b|\b(int2|int4|int8|smallint|bigint|u32|u64|i64|(16|32|64)[- ]bit)\b[^.|]{0,60}\bbit ?(masks?|sets?|maps?)\b', NULL,
+('bitmask', '\bbit ?(masks?|sets?|maps?)\b[^|]{0,200}?\K\b(int2|int4|int8|smallint|integer|bigint|u8|u16|u32|u64|i32|i64|(8|16|32|64)[- ]bit)\b|\b(int2|int4|int8|smallint|bigint|u32|u64|i64|(16|32|64)[- ]bit)\b[^.|]{0,60}\bbit ?(masks?|sets?|maps?)\b', NULL,
  'keeps a set (of columns, flags, members) as bits of a fixed-width integer'),
 ('fallback', '(?s)\A(?!.*\bfall-?backs? (is |are )?tested\b)(?!.*\btests? (of |for )?the fall-?back).*?\K\b(fall(s|ing)? ?back|fallbacks?|cold[- ]start (heuristic|path|mode))\b', NULL,
  'has a fallback path for the case the main path cannot handle (and does not say the fallback is tested)'),
@@ -1249,5 +1249,5 @@ INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, pr
  'a test drives the lag past the limit until the drop, then checks that the affected objects are marked for a full refresh (or raise an error) and the next result equals a full recomputation'),
 ('corr_key_upgrade', 'correctness', 'key_derivation', 'always', NULL, 'P0', 'M', 3,
  '{id}: rows stored by {prev} keep matching their ids',
- '{id} changes how the ids of stored rows are derived{quote}; an id stored by {prev} that is now computed differently no longer matches, so an UPDATE or DELETE of that row leaves a duplicate or an orphan',
- 'a test creates rows on {prev}, upgrades to {version}, updates and deletes those rows, and the result equals a full recomputation with no duplicate or orphan (or the upgrade forces a full refresh)');
+ '{id} changes how stored row ids are derived{quote}; an id stored by {prev} and now computed differently no longer matches, so updating or deleting that row leaves a duplicate or an orphan',
+ 'a test creates rows on {prev}, upgrades, then updates and deletes them, and the result equals a full recomputation with no duplicate or orphan');

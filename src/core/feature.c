@@ -1114,6 +1114,15 @@ add_note(ReArena *a, ReBuf *b, const char *desc, const char *para, size_t n)
 	/* the rest of a bold lead line: "— Today …", ": …" */
 	while (*t && (strchr(" :.-", *t) || strncmp(t, "\xE2\x80\x94", 3) == 0 || strncmp(t, "\xE2\x80\x93", 3) == 0))
 		t += (unsigned char) *t >= 0x80 ? 3 : 1;
+	/* a cell cut inside a code span: drop the open span, it would pair with the next note's */
+	for (p = t; *p; p++)
+		if (*p == '`')
+			code = !code;
+	if (code)
+	{
+		*strrchr(t, '`') = '\0';
+		code = false;
+	}
 	if (strlen(t) < 12)
 		return;
 	snprintf(key, sizeof(key), "%s", t);
@@ -1211,7 +1220,9 @@ row_note(ReArena *a, ReBuf *b, const char *dsq, const char *tsq, const char *s, 
 		const char *cut = t + strlen(tsq) - 4;
 		const char *dot = strstr(cut, ". ");
 
-		t = (char *) (dot ? dot + 2 : cut);
+		if (dot == NULL)
+			return;				/* no whole sentence after the cut */
+		t = (char *) dot + 2;
 	}
 	add_note(a, b, dsq, t, strlen(t));
 }
@@ -1257,12 +1268,17 @@ re_feature_notes(ReArena *a, const char *section, const char *item_id, const cha
 	int			kind = 0;
 	bool		in_block = false,
 				fence = false;
+	char		lead[512];
 	ReBuf		b;
 
 	if (section == NULL || item_id == NULL || *item_id == '\0')
 		return re_strdup(a, desc);
 	dsq = squeeze(a, desc, strlen(desc));
 	re_buf_init(&b);
+	/* a cell "**Lead.** rest": the lead is the feature's title, the rest is said about it */
+	if (title && strlen(title) > re_bold_lead_buf(title, lead, sizeof(lead)) + 8 &&
+		strncmp(title, lead, strlen(lead)) == 0)
+		add_note(a, &b, dsq, title + strlen(lead), strlen(title) - strlen(lead));
 	for (line = section; *line;)
 	{
 		const char *eol = strchr(line, '\n');

@@ -1014,6 +1014,9 @@ re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap)
 
 	if (f->text == NULL || from >= (int) strlen(f->text))
 		return NULL;			/* no section text */
+	/* notes from the release section are read, not quoted: a quote cites the item's own catalog text */
+	if (f->notes_at > 0 && at >= f->notes_at)
+		return NULL;
 	sentence_bounds(f->text, from, at >= from ? at : -1, &s, &e);
 	rel = at >= s && at < e ? at - s : -1;	/* where the kind matched, in the sentence */
 	o = re_strndup(a, f->text + s, (size_t) (e - s));
@@ -1214,15 +1217,15 @@ row_note(ReArena *a, ReBuf *b, const char *dsq, const char *tsq, const char *s, 
 	t = squeeze(a, cell + 1, (size_t) (end - cell - 1));
 	if (strlen(t) <= strlen(tsq) + 8 || strstr(tsq, t))
 		return;
-	/* what follows the part the title holds */
+	/* what the title lacks, from the start of the sentence the title was cut in */
 	if (strlen(tsq) > 40 && strncmp(t, tsq, strlen(tsq) - 4) == 0)
 	{
-		const char *cut = t + strlen(tsq) - 4;
-		const char *dot = strstr(cut, ". ");
+		char	   *cut = t + strlen(tsq) - 4;
+		char	   *p;
 
-		if (dot == NULL)
-			return;				/* no whole sentence after the cut */
-		t = (char *) dot + 2;
+		for (p = cut; p > t + 1 && !(p[-2] == '.' && p[-1] == ' '); p--)
+			;
+		t = p > t + 1 ? p : t;
 	}
 	add_note(a, b, dsq, t, strlen(t));
 }

@@ -63,6 +63,7 @@ typedef struct ReFeature
 	unsigned long long kinds;	/* bit k = kinds[k] of the definitions */
 	const char *text;			/* title and description, as the kind patterns saw them */
 	int			desc_at;		/* where the description starts in text */
+	int			notes_at;		/* where notes appended to the description start (0: none): never quoted */
 	int			kind_at[RE_MAX_KINDS];	/* offset in text of kind k's pattern match, or -1 */
 } ReFeature;
 

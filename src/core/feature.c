@@ -1014,10 +1014,10 @@ re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap)
 
 	if (f->text == NULL || from >= (int) strlen(f->text))
 		return NULL;			/* no section text */
-	/* notes from the release section are read, not quoted: a quote cites the item's own catalog text */
-	if (f->notes_at > 0 && at >= f->notes_at)
-		return NULL;
 	sentence_bounds(f->text, from, at >= from ? at : -1, &s, &e);
+	/* notes from the release section are read, not quoted: a quote cites the item's own catalog text */
+	if (f->notes_at > 0 && (at >= f->notes_at || s >= f->notes_at))
+		return NULL;
 	rel = at >= s && at < e ? at - s : -1;	/* where the kind matched, in the sentence */
 	o = re_strndup(a, f->text + s, (size_t) (e - s));
 	for (i = 0; o[i]; i++)

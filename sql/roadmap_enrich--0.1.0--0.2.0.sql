@@ -417,7 +417,7 @@ INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, pr
  'a test named after `{ident}` calls it on success and on every documented error'),
 ('test_docs_examples', 'test_coverage', 'docs', 'always', NULL, 'P2', 'S', 2,
  'Run the examples of {subject} in CI',
- '{id} ("{title}") shows users a feature this release adds; unless CI runs its SQL, only readers find out when that feature changes',
+ '{id} shows users a feature this release adds; unless CI runs its SQL, only readers find out when that feature changes',
  'a CI job extracts the SQL blocks of the new document and runs them against the built extension'),
 ('test_cache_concurrent', 'test_coverage', 'cache', 'always', NULL, 'P1', 'M', 2,
  'Concurrency test: {subject} across parallel sessions',
@@ -507,68 +507,6 @@ CREATE FUNCTION roadmap.dismiss(version text, item text, reason text, repo text 
 	AS 'MODULE_PATHNAME', 'roadmap_dismiss'
 	LANGUAGE C VOLATILE;
 REVOKE ALL ON FUNCTION roadmap.dismiss(text, text, text, text) FROM PUBLIC;
-
--- Recent shipping is liveness, not coverage (issue 10): no penalty, and an
--- area with work in the shipped window gets the full staleness term, like a
--- neglected one. term_shipped stays as a column (always 0) for readers.
-CREATE OR REPLACE VIEW roadmap.focus_gaps AS
-WITH t AS NOT MATERIALIZED (
-	SELECT repo_id, version, version_key,
-	       (SELECT min(w.version_key) FROM (
-	            SELECT DISTINCT c.version_key FROM roadmap.changelog_entry c
-	             WHERE c.repo_id = r.repo_id AND c.version_key < r.version_key
-	             ORDER BY c.version_key DESC LIMIT roadmap.shipped_window()) w) AS window_start
-	  FROM roadmap.release r WHERE status <> 'released'
-), sig AS (
-	SELECT t.repo_id, t.version, t.version_key, f.pillar, f.focus_id, f.name AS focus_area,
-	       cl.shipped_recent, cl.last_key,
-	  (SELECT count(*) FROM roadmap.item i
-	    WHERE i.repo_id = t.repo_id AND i.version = t.version
-	      AND (coalesce(i.title, '') || ' ' || coalesce(i.description, '')) ~* roadmap.focus_pattern(f.match))::int AS planned_in_target,
-	  df.deferred_open, df.max_carried,
-	  (SELECT count(*) FROM roadmap.plan_item p
-	    WHERE p.repo_id = t.repo_id AND p.version = t.version AND p.status = 'open' AND p.text ~* roadmap.focus_pattern(f.match))::int AS plan_open,
-	  (SELECT coalesce(sum(h.hits), 0) FROM roadmap.probe_hit h JOIN roadmap.probe p USING (probe_id)
-	    WHERE h.repo_id = t.repo_id AND p.focus_id = f.focus_id)::int AS evidence_hits
-	  FROM t CROSS JOIN roadmap.focus_area f
-	  CROSS JOIN LATERAL (
-	       SELECT count(*) FILTER (WHERE c.version_key >= t.window_start)::int AS shipped_recent,
-	              max(c.version_key) AS last_key
-	         FROM roadmap.changelog_entry c
-	        WHERE c.repo_id = t.repo_id AND c.version_key < t.version_key AND c.text ~* roadmap.focus_pattern(f.match)) cl
-	  CROSS JOIN LATERAL (
-	       SELECT count(*)::int AS deferred_open, max(d.carried_releases) AS max_carried
-	         FROM roadmap.deferred_items d
-	        WHERE d.repo_id = t.repo_id AND d.version_key < t.version_key AND coalesce(d.title, '') ~* roadmap.focus_pattern(f.match)) df
-), rel AS (
-	SELECT sig.*,
-	  (SELECT min(c.version) FROM roadmap.changelog_entry c
-	    WHERE c.repo_id = sig.repo_id AND c.version_key = sig.last_key) AS last_shipped_version,
-	  CASE WHEN sig.last_key IS NOT NULL THEN
-	  (SELECT count(DISTINCT c.version_key) FROM roadmap.changelog_entry c
-	    WHERE c.repo_id = sig.repo_id AND c.version_key > sig.last_key
-	      AND c.version_key < sig.version_key)::int END AS releases_since_shipped
-	  FROM sig
-), terms AS (
-	SELECT rel.*,
-	  1.0::numeric AS term_base,
-	  -- neglect and liveness score alike: an area with work in the window is
-	  -- live code where follow-up quality items belong (docs/scoring.md)
-	  0.5 * CASE WHEN shipped_recent > 0 THEN 6
-	             ELSE least(coalesce(releases_since_shipped, roadmap.shipped_window() + 3), 6) END::numeric AS term_staleness,
-	  0.0::numeric AS term_shipped,
-	  -2.0 * least(planned_in_target, 3)::numeric AS term_planned,
-	  (3.0 * least(deferred_open, 3) + 0.5 * least(coalesce(max_carried, 0), 6))::numeric AS term_deferred,
-	  1.0 * least(plan_open, 3)::numeric AS term_plan,
-	  round((2.0 * ln(1 + evidence_hits))::numeric, 2) AS term_evidence
-	  FROM rel
-)
-SELECT repo_id, version, pillar, focus_id, focus_area,
-       round(term_base + term_staleness + term_shipped + term_planned + term_deferred + term_plan + term_evidence, 2) AS score,
-       shipped_recent, last_shipped_version, releases_since_shipped, planned_in_target,
-       deferred_open, max_carried, plan_open, evidence_hits,
-       term_base, term_staleness, term_shipped, term_planned, term_deferred, term_plan, term_evidence
-  FROM terms;
 
 -- explain also shows the feature and lens behind an item and the planner's
 -- decisions for the version.
@@ -684,26 +622,31 @@ DROP VIEW roadmap.focus_gaps;
 -- repository) with every signal and every term of the score in its own
 -- column; the formula is in docs/scoring.md. Matches come from
 -- roadmap.focus_match (computed at ingest), not from regular expressions here.
+-- Recent shipping is liveness, not coverage (issue 10): no penalty, and an
+-- area with work in the shipped window gets the full staleness term, like a
+-- neglected one; term_shipped stays as a column (always 0) for readers.
+-- Each signal is a lateral subquery evaluated once per (target, area) (as
+-- scalar subqueries the planner copied several into two places and ran them
+-- twice), the last shipped version is read by (repo_id, version_key), not by
+-- an ordered scan of the changelog, and the shipping window is computed for
+-- the target only (docs/performance.md). This is the view's one definition
+-- in this script (issue 11 folded three).
 CREATE VIEW roadmap.focus_gaps AS
-WITH t AS MATERIALIZED (
-	SELECT r.repo_id, r.version, r.version_key,
-	       (SELECT min(w.version_key) FROM (
+WITH t AS (
+	-- not materialized: a filter on repo_id and version reaches the scan of
+	-- roadmap.release, so only the target's window is computed
+	SELECT r.repo_id, r.version, r.version_key, ws.window_start
+	  FROM roadmap.release r
+	  CROSS JOIN LATERAL (
+	       SELECT min(w.version_key) AS window_start FROM (
 	            SELECT DISTINCT c.version_key FROM roadmap.changelog_entry c
 	             WHERE c.repo_id = r.repo_id AND c.version_key < r.version_key
-	             ORDER BY c.version_key DESC LIMIT roadmap.shipped_window()) w) AS window_start
-	  FROM roadmap.release r WHERE r.status <> 'released'
+	             ORDER BY c.version_key DESC LIMIT roadmap.shipped_window()) w) ws
+	 WHERE r.status <> 'released'
 ), sig AS (
 	SELECT t.repo_id, t.version, t.version_key, f.pillar, f.focus_id, f.name AS focus_area,
-	       cl.shipped_recent, cl.last_key,
-	  (SELECT count(*) FROM roadmap.focus_match m
-	    WHERE m.repo_id = t.repo_id AND m.focus_id = f.focus_id AND m.kind = 'item'
-	      AND m.version_key = t.version_key)::int AS planned_in_target,
-	  df.deferred_open, df.max_carried,
-	  (SELECT count(*) FROM roadmap.focus_match m
-	    WHERE m.repo_id = t.repo_id AND m.focus_id = f.focus_id AND m.kind = 'plan'
-	      AND m.version_key = t.version_key AND m.status = 'open')::int AS plan_open,
-	  (SELECT coalesce(sum(h.hits), 0) FROM roadmap.probe_hit h JOIN roadmap.probe p USING (probe_id)
-	    WHERE h.repo_id = t.repo_id AND p.focus_id = f.focus_id)::int AS evidence_hits
+	       cl.shipped_recent, cl.last_key, it.planned_in_target, df.deferred_open, df.max_carried,
+	       pl.plan_open, ev.evidence_hits
 	  FROM t JOIN roadmap.repo_focus_area f ON f.repo_id = t.repo_id AND f.applicable
 	  CROSS JOIN LATERAL (
 	       SELECT count(*) FILTER (WHERE m.version_key >= t.window_start)::int AS shipped_recent,
@@ -712,21 +655,37 @@ WITH t AS MATERIALIZED (
 	        WHERE m.repo_id = t.repo_id AND m.focus_id = f.focus_id AND m.kind = 'changelog'
 	          AND m.version_key < t.version_key) cl
 	  CROSS JOIN LATERAL (
+	       SELECT count(*)::int AS planned_in_target FROM roadmap.focus_match m
+	        WHERE m.repo_id = t.repo_id AND m.focus_id = f.focus_id AND m.kind = 'item'
+	          AND m.version_key = t.version_key) it
+	  CROSS JOIN LATERAL (
 	       SELECT count(*)::int AS deferred_open, max(d.carried_releases) AS max_carried
 	         FROM roadmap.focus_match m
 	         JOIN roadmap.deferred_items d
 	           ON d.repo_id = m.repo_id AND d.version = m.version AND d.item_id = m.ref
 	        WHERE m.repo_id = t.repo_id AND m.focus_id = f.focus_id AND m.kind = 'item_title'
 	          AND m.version_key < t.version_key) df
+	  CROSS JOIN LATERAL (
+	       SELECT count(*)::int AS plan_open FROM roadmap.focus_match m
+	        WHERE m.repo_id = t.repo_id AND m.focus_id = f.focus_id AND m.kind = 'plan'
+	          AND m.version_key = t.version_key AND m.status = 'open') pl
+	  CROSS JOIN LATERAL (
+	       SELECT coalesce(sum(h.hits), 0)::int AS evidence_hits
+	         FROM roadmap.probe_hit h JOIN roadmap.probe p USING (probe_id)
+	        WHERE h.repo_id = t.repo_id AND p.focus_id = f.focus_id) ev
 ), rel AS (
-	SELECT sig.*,
-	  (SELECT min(c.version) FROM roadmap.changelog_entry c
-	    WHERE c.repo_id = sig.repo_id AND c.version_key = sig.last_key) AS last_shipped_version,
-	  CASE WHEN sig.last_key IS NOT NULL THEN
-	  (SELECT count(DISTINCT c.version_key) FROM roadmap.changelog_entry c
-	    WHERE c.repo_id = sig.repo_id AND c.version_key > sig.last_key
-	      AND c.version_key < sig.version_key)::int END AS releases_since_shipped
+	SELECT sig.*, ls.last_shipped_version, rs.releases_since_shipped
 	  FROM sig
+	  -- min over a subquery: not an ordered scan of the whole changelog for the first match
+	  CROSS JOIN LATERAL (
+	       SELECT min(c.v) AS last_shipped_version
+	         FROM (SELECT c.version AS v FROM roadmap.changelog_entry c
+	                WHERE c.repo_id = sig.repo_id AND c.version_key = sig.last_key OFFSET 0) c) ls
+	  CROSS JOIN LATERAL (
+	       SELECT CASE WHEN sig.last_key IS NOT NULL THEN count(DISTINCT c.version_key)::int END AS releases_since_shipped
+	         FROM roadmap.changelog_entry c
+	        WHERE c.repo_id = sig.repo_id AND c.version_key > sig.last_key
+	          AND c.version_key < sig.version_key) rs
 ), terms AS (
 	SELECT rel.*,
 	  1.0::numeric AS term_base,
@@ -1042,89 +1001,6 @@ UPDATE roadmap.pillar SET role = 'tests' WHERE pillar = 'test_coverage' AND buil
 -- of every earlier ingest until vacuum, and a scan of it grew with them.
 CREATE INDEX ON roadmap.focus_match (repo_id, kind, version, ref);
 
--- Same rows as before. Each signal is a lateral subquery evaluated once per
--- (target, area) (as scalar subqueries the planner copied several into two
--- places and ran them twice), the last shipped version is read by
--- (repo_id, version_key), not by an ordered scan of the changelog, and the
--- shipping window is computed for the target only (the materialized CTE
--- computed it for every unreleased release of every repository).
-CREATE OR REPLACE VIEW roadmap.focus_gaps AS
-WITH t AS (
-	-- not materialized: a filter on repo_id and version reaches the scan of
-	-- roadmap.release, so only the target's window is computed
-	SELECT r.repo_id, r.version, r.version_key, ws.window_start
-	  FROM roadmap.release r
-	  CROSS JOIN LATERAL (
-	       SELECT min(w.version_key) AS window_start FROM (
-	            SELECT DISTINCT c.version_key FROM roadmap.changelog_entry c
-	             WHERE c.repo_id = r.repo_id AND c.version_key < r.version_key
-	             ORDER BY c.version_key DESC LIMIT roadmap.shipped_window()) w) ws
-	 WHERE r.status <> 'released'
-), sig AS (
-	SELECT t.repo_id, t.version, t.version_key, f.pillar, f.focus_id, f.name AS focus_area,
-	       cl.shipped_recent, cl.last_key, it.planned_in_target, df.deferred_open, df.max_carried,
-	       pl.plan_open, ev.evidence_hits
-	  FROM t JOIN roadmap.repo_focus_area f ON f.repo_id = t.repo_id AND f.applicable
-	  CROSS JOIN LATERAL (
-	       SELECT count(*) FILTER (WHERE m.version_key >= t.window_start)::int AS shipped_recent,
-	              max(m.version_key) AS last_key
-	         FROM roadmap.focus_match m
-	        WHERE m.repo_id = t.repo_id AND m.focus_id = f.focus_id AND m.kind = 'changelog'
-	          AND m.version_key < t.version_key) cl
-	  CROSS JOIN LATERAL (
-	       SELECT count(*)::int AS planned_in_target FROM roadmap.focus_match m
-	        WHERE m.repo_id = t.repo_id AND m.focus_id = f.focus_id AND m.kind = 'item'
-	          AND m.version_key = t.version_key) it
-	  CROSS JOIN LATERAL (
-	       SELECT count(*)::int AS deferred_open, max(d.carried_releases) AS max_carried
-	         FROM roadmap.focus_match m
-	         JOIN roadmap.deferred_items d
-	           ON d.repo_id = m.repo_id AND d.version = m.version AND d.item_id = m.ref
-	        WHERE m.repo_id = t.repo_id AND m.focus_id = f.focus_id AND m.kind = 'item_title'
-	          AND m.version_key < t.version_key) df
-	  CROSS JOIN LATERAL (
-	       SELECT count(*)::int AS plan_open FROM roadmap.focus_match m
-	        WHERE m.repo_id = t.repo_id AND m.focus_id = f.focus_id AND m.kind = 'plan'
-	          AND m.version_key = t.version_key AND m.status = 'open') pl
-	  CROSS JOIN LATERAL (
-	       SELECT coalesce(sum(h.hits), 0)::int AS evidence_hits
-	         FROM roadmap.probe_hit h JOIN roadmap.probe p USING (probe_id)
-	        WHERE h.repo_id = t.repo_id AND p.focus_id = f.focus_id) ev
-), rel AS (
-	SELECT sig.*, ls.last_shipped_version, rs.releases_since_shipped
-	  FROM sig
-	  -- min over a subquery: not an ordered scan of the whole changelog for the first match
-	  CROSS JOIN LATERAL (
-	       SELECT min(c.v) AS last_shipped_version
-	         FROM (SELECT c.version AS v FROM roadmap.changelog_entry c
-	                WHERE c.repo_id = sig.repo_id AND c.version_key = sig.last_key OFFSET 0) c) ls
-	  CROSS JOIN LATERAL (
-	       SELECT CASE WHEN sig.last_key IS NOT NULL THEN count(DISTINCT c.version_key)::int END AS releases_since_shipped
-	         FROM roadmap.changelog_entry c
-	        WHERE c.repo_id = sig.repo_id AND c.version_key > sig.last_key
-	          AND c.version_key < sig.version_key) rs
-), terms AS (
-	SELECT rel.*,
-	  1.0::numeric AS term_base,
-	  -- neglect and liveness score alike: an area with work in the window is
-	  -- live code where follow-up quality items belong (issue 10, docs/scoring.md)
-	  0.5 * CASE WHEN shipped_recent > 0 THEN 6
-	             ELSE least(coalesce(releases_since_shipped, roadmap.shipped_window() + 3), 6) END::numeric AS term_staleness,
-	  0.0::numeric AS term_shipped,
-	  -2.0 * least(planned_in_target, 3)::numeric AS term_planned,
-	  (3.0 * least(deferred_open, 3) + 0.5 * least(coalesce(max_carried, 0), 6))::numeric AS term_deferred,
-	  1.0 * least(plan_open, 3)::numeric AS term_plan,
-	  round((2.0 * ln(1 + evidence_hits))::numeric, 2) AS term_evidence
-	  FROM rel
-)
-SELECT terms.repo_id, version, pillar, focus_id, focus_area,
-       round(term_base + term_staleness + term_shipped + term_planned + term_deferred + term_plan + term_evidence, 2) AS score,
-       shipped_recent, last_shipped_version, releases_since_shipped, planned_in_target,
-       deferred_open, max_carried, plan_open, evidence_hits,
-       term_base, term_staleness, term_shipped, term_planned, term_deferred, term_plan, term_evidence,
-       r.path
-  FROM terms JOIN roadmap.repository r ON r.repo_id = terms.repo_id;
-
 -- Deferred items traced through later releases (issue 10, d10) ---------------
 -- See docs/proposals.md "Deferred items". Ingest records, for each open
 -- deferral, the later item that took it over under a new id (re-planned):
@@ -1251,3 +1127,13 @@ INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, pr
  '{id}: rows stored by {prev} keep matching their ids',
  '{id} changes how stored row ids are derived{quote}; an id stored by {prev} and now computed differently no longer matches, so updating or deleting that row leaves a duplicate or an orphan',
  'a test creates rows on {prev}, upgrades, then updates and deletes them, and the result equals a full recomputation with no duplicate or orphan');
+
+-- No JIT for the catalog queries of ingest, enrich and render (issue 11, p11b) --
+-- The planner's cost of the gap query grows with the dead rows and the
+-- estimates of a long-lived database until it crosses jit_above_cost; the
+-- query then spent 530 ms compiling for 4 ms of execution (enrich 590 ms
+-- instead of 50 after 30 ingests of two repositories). Their queries read a
+-- few thousand rows by index: compiling never pays (docs/performance.md).
+ALTER FUNCTION roadmap.ingest(text, text) SET jit = off;
+ALTER FUNCTION roadmap.enrich(text, text, bool) SET jit = off;
+ALTER FUNCTION roadmap.render(text, text, bool, bool) SET jit = off;

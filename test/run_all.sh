@@ -157,8 +157,8 @@ if [ -f "$CORPUS_BUNDLE" ]; then
   git -C /tmp/roadmap_enrich_corpus_wb485 checkout -q -b at-485 "$(git -C /tmp/roadmap_enrich_corpus rev-parse v019-start)"
   chown -R postgres /tmp/roadmap_enrich_corpus /tmp/roadmap_enrich_corpus_wb /tmp/roadmap_enrich_corpus_wb485
   runuser -u postgres -- "$PG_REGRESS" --inputdir="$WORK/test/corpus" $(expected_dir "$WORK/test/corpus") --outputdir="$WORK/corpus" $PGOPTS \
-    --dbname=corpus_regression corpus_tip corpus_history corpus_enrich corpus_writeback corpus_focus corpus_text >"$WORK/corpus.log" 2>&1; rc=$?
-  grep -E '^(test|ok|not ok| )|tests' "$WORK/corpus.log"; count_regress "$WORK/corpus.log" $rc 6
+    --dbname=corpus_regression corpus_tip corpus_history corpus_enrich corpus_writeback corpus_focus corpus_text corpus_determinism >"$WORK/corpus.log" 2>&1; rc=$?
+  grep -E '^(test|ok|not ok| )|tests' "$WORK/corpus.log"; count_regress "$WORK/corpus.log" $rc 7
   [ -f "$WORK/corpus/regression.diffs" ] && head -100 "$WORK/corpus/regression.diffs"
 else
   echo "corpus: skipped ($CORPUS_BUNDLE not found)"

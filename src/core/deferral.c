@@ -5,6 +5,7 @@
  * in docs/proposals.md, "Deferred items".
  */
 #include "deferral.h"
+#include "describe.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -237,7 +238,7 @@ re_deferred_verify(ReArena *a, const ReDeferredIn *d, const char *core)
 						  s, re_icontains_word(core, "GUC") ? "the limit" : "the behaviour");
 	if ((s = span_where(a, t, is_test_file)) != NULL)
 		return re_sprintf(a, "Verify: `%s` runs green in CI", s);
-	return re_sprintf(a, "Verify: a regression test of \"%s\" fails before the change and passes after it", core);
+	return re_sprintf(a, "Verify: a regression test of \"%s\" fails before the change and passes after it", re_inner_quotes(a, core));
 }
 
 /*

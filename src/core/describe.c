@@ -200,6 +200,23 @@ re_clause_cut(ReArena *a, const char *s, int at, size_t cap)
 					  best_e < n ? "\xE2\x80\xA6" : "");
 }
 
+char *
+re_inner_quotes(ReArena *a, const char *s)
+{
+	char	   *o = re_strdup(a, s ? s : "");
+	bool		code = false;
+	char	   *p;
+
+	for (p = o; *p; p++)
+	{
+		if (*p == '`')
+			code = !code;
+		else if (*p == '"' && !code)
+			*p = '\'';
+	}
+	return o;
+}
+
 /* Offsets just after each sentence end; returns the count. */
 static int
 sentence_ends(const char *t, size_t *ends, int max)

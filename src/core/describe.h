@@ -20,6 +20,12 @@ char	   *re_cut_list(ReArena *a, const char *list, size_t max_chars);
  */
 char	   *re_clause_cut(ReArena *a, const char *s, int at, size_t cap);
 
+/*
+ * Text to be quoted inside "…": its own double quotes (outside code spans)
+ * become single ones, so the quotation stays one ("who refreshed it?").
+ */
+char	   *re_inner_quotes(ReArena *a, const char *s);
+
 /* Does s[0, n) end on a word that promises more ("by", "the", "add")? */
 bool		re_ends_dangling(const char *s, size_t n);
 

@@ -9,6 +9,7 @@
  * id, title and identifier; nothing is borrowed from a focus area.
  */
 #include "lens.h"
+#include "describe.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -220,7 +221,7 @@ fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f, con
 		}
 		else if (strncmp(p, "{title}", 7) == 0)
 		{
-			re_buf_puts(&b, f->title);
+			re_buf_puts(&b, re_inner_quotes(a, f->title));	/* templates quote it */
 			p += 6;
 		}
 		else if (strncmp(p, "{short}", 7) == 0)
@@ -244,7 +245,7 @@ fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f, con
 			char	   *q = own_sentence(a, f, ident, kind);
 
 			if (q)
-				re_buf_printf(&b, " (\"%s\")", q);
+				re_buf_printf(&b, " (\"%s\")", re_inner_quotes(a, q));
 			p += 6;
 		}
 		else if (strncmp(p, "{named:", 7) == 0 && strchr(p, '}') && memchr(p + 7, ':', (size_t) (strchr(p, '}') - p - 7)))
@@ -420,7 +421,7 @@ re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nle
 				(l->priority ? l->priority : "P1");
 			h->rank = l->weight + prio_bonus(f->priority) + (evidence ? 1 : 0);
 			re_buf_init(&b);
-			re_buf_printf(&b, "v%s plans %s (\"%s\"). %s%s", ctx->version, f->item_id, f->title, why,
+			re_buf_printf(&b, "v%s plans %s (\"%s\"). %s%s", ctx->version, f->item_id, re_inner_quotes(a, f->title), why,
 						  why[0] && why[strlen(why) - 1] == '.' ? "" : ".");
 			if (evidence)
 				re_buf_printf(&b, " %s.", evidence);

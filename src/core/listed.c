@@ -13,10 +13,12 @@
 #include "listed.h"
 #include "mdoc.h"
 #include "model.h"
+#include "similar.h"
 
 #include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -58,18 +60,50 @@ stem_byte(unsigned char c, bool split_underscore)
 	return isalnum(c) || c >= 0x80 || (c == '_' && !split_underscore);
 }
 
-/* The distinct stems of s; skip_verb leaves the first word out. */
+/*
+ * A stem as a number: its bytes (at most STEM_LEN, no NUL) zero-padded, so
+ * two stems are equal exactly when their numbers are.
+ */
+static uint64_t
+stem_key(const char *w)
+{
+	uint64_t	k = 0;
+
+	memcpy(&k, w, strlen(w));
+	return k;
+}
+
+/* The longest word of stem_stop (computed once): a longer word is not one of them. */
+static size_t
+stop_max(void)
+{
+	static size_t m = 0;
+	int			i;
+
+	if (m == 0)
+		for (i = 0; stem_stop[i]; i++)
+			if (strlen(stem_stop[i]) > m)
+				m = strlen(stem_stop[i]);
+	return m;
+}
+
+/*
+ * The distinct stems of s; skip_verb leaves the first word out. Stems are
+ * told apart by their numbers (stem_key), not by strcmp over all kept so far.
+ */
 static int
 stems_of(const char *s, Stem *out, int max, bool skip_verb, bool split_underscore)
 {
 	int			n = 0,
 				words = 0;
+	uint64_t	keys[MAX_STEMS];
 
 	while (s && *s && n < max)
 	{
 		char		w[64];
 		size_t		k = 0;
 		int			i;
+		uint64_t	key;
 
 		while (*s && !stem_byte((unsigned char) *s, split_underscore))
 			s++;
@@ -83,14 +117,18 @@ stems_of(const char *s, Stem *out, int max, bool skip_verb, bool split_underscor
 		if (k == 0)
 			continue;
 		words++;
-		if ((skip_verb && words == 1) || k < 2 || in_list(w, stem_stop))
+		if ((skip_verb && words == 1) || k < 2 || (k <= stop_max() && in_list(w, stem_stop)))
 			continue;
 		w[k < STEM_LEN ? k : STEM_LEN] = '\0';
+		key = stem_key(w);
 		for (i = 0; i < n; i++)
-			if (strcmp(out[i], w) == 0)
+			if (keys[i] == key)
 				break;
 		if (i == n)
+		{
+			keys[n] = key;
 			strcpy(out[n++], w);
+		}
 	}
 	return n;
 }
@@ -106,18 +144,148 @@ has_stem(const Stem *set, int n, const char *w)
 	return false;
 }
 
+/*
+ * The stems of the changelog leads re_entry_repeats reads and of the
+ * section's checks re_stem_overlap compares titles with, kept between
+ * re_listed_memo_begin() and _end() as sorted stem numbers: every candidate
+ * is compared with the same few hundred texts, which were split into stems
+ * again for each (most of enrich's time at the corpus tip). A
+ * lead is found by its address and recognised by its bytes (a copy is
+ * kept), as in similar.c's word memo; results are the same without it.
+ */
+typedef struct
+{
+	const char *ptr;
+	char	   *copy;
+	size_t		len;
+	int			max;			/* stems read at most */
+	int			n;
+	uint64_t   *keys;
+} LeadSlot;
+
+static LeadSlot *lead_memo;
+static int	lead_cap;
+static int	lead_used;
+
+void
+re_listed_memo_end(void)
+{
+	int			i;
+
+	if (lead_memo == NULL)
+		return;
+	for (i = 0; i < lead_cap; i++)
+	{
+		free(lead_memo[i].copy);
+		free(lead_memo[i].keys);
+	}
+	free(lead_memo);
+	lead_memo = NULL;
+	lead_cap = lead_used = 0;
+}
+
+void
+re_listed_memo_begin(int slots)
+{
+	int			cap = 64;
+
+	re_listed_memo_end();
+	while (cap < 2 * slots && cap < (1 << 16))
+		cap <<= 1;
+	lead_memo = calloc((size_t) cap, sizeof(LeadSlot));
+	lead_cap = lead_memo ? cap : 0;
+}
+
+/*
+ * The memo's slot holding s (*found), else the free slot for it (open
+ * addressing, so two leads never evict each other), else NULL (memo off or
+ * three quarters full).
+ */
+static LeadSlot *
+lead_slot(const char *s, size_t len, int max, bool *found)
+{
+	uintptr_t	k = ((uintptr_t) s >> 3) * 2654435761u + (uintptr_t) max;
+	int			i,
+				j;
+
+	*found = false;
+	if (lead_memo == NULL)
+		return NULL;
+	for (i = 0, j = (int) ((k ^ (k >> 16)) & (uintptr_t) (lead_cap - 1)); i < lead_cap; i++, j = (j + 1) & (lead_cap - 1))
+	{
+		LeadSlot   *m = &lead_memo[j];
+
+		if (m->ptr == NULL)
+			return lead_used < lead_cap / 4 * 3 ? m : NULL;
+		if (m->ptr == s && m->max == max && m->len == len && memcmp(m->copy, s, len) == 0)
+		{
+			*found = true;
+			return m;
+		}
+	}
+	return NULL;
+}
+
+/* The sorted stem numbers of the first max (up to MAX_STEMS) distinct stems of s (into tmp, or from the memo). */
+#define LEAD_STEMS 128
+static const uint64_t *
+lead_keys(const char *s, int max, uint64_t *tmp, int *n)
+{
+	Stem		sl[MAX_STEMS];
+	size_t		len = strlen(s);
+	bool		found;
+	LeadSlot   *m = lead_slot(s, len, max, &found);
+	int			i;
+
+	if (found)
+	{
+		*n = m->n;
+		return m->keys;
+	}
+	*n = stems_of(s, sl, max, false, false);
+	for (i = 0; i < *n; i++)
+		tmp[i] = stem_key(sl[i]);
+	qsort(tmp, (size_t) *n, sizeof(uint64_t), re_hash_cmp);
+	if (m)
+	{
+		m->copy = malloc(len + 1);
+		m->keys = malloc(sizeof(uint64_t) * (size_t) (*n > 0 ? *n : 1));
+		if (m->copy == NULL || m->keys == NULL)
+		{
+			free(m->copy);
+			free(m->keys);
+			memset(m, 0, sizeof(*m));
+			return tmp;
+		}
+		memcpy(m->copy, s, len + 1);
+		memcpy(m->keys, tmp, sizeof(uint64_t) * (size_t) *n);
+		m->ptr = s;
+		m->len = len;
+		m->max = max;
+		m->n = *n;
+		lead_used++;
+	}
+	return tmp;
+}
+
 double
 re_stem_overlap(const char *a, const char *b, bool skip_verb, int *shared)
 {
 	Stem		sa[64];
-	Stem		sb[MAX_STEMS];
+	uint64_t	tmp[MAX_STEMS],
+				ka;
+	const uint64_t *kb;
 	int			na = stems_of(a, sa, 64, skip_verb, false),
-				nb = stems_of(b, sb, MAX_STEMS, false, false),
+				nb,
 				hit = 0,
 				i;
 
+	kb = lead_keys(b, MAX_STEMS, tmp, &nb);
 	for (i = 0; i < na; i++)
-		hit += has_stem(sb, nb, sa[i]);
+	{
+		ka = stem_key(sa[i]);
+		hit += bsearch(&ka, kb, (size_t) nb, sizeof(uint64_t), re_hash_cmp) != NULL;
+	}
 	if (shared)
 		*shared = hit;
 	return na ? (double) hit / na : 0;
@@ -578,8 +746,9 @@ int
 re_entry_repeats(ReArena *a, const char *title, bool skip_verb, const char *const *leads, int n,
 				 double min_ratio, int min_distinct)
 {
-	Stem		st[64],
-				sl[128];
+	Stem		st[64];
+	uint64_t	tk[64],
+				tmp[LEAD_STEMS];
 	int			nt = stems_of(title, st, 64, skip_verb, false),
 				i,
 				k,
@@ -592,15 +761,18 @@ re_entry_repeats(ReArena *a, const char *title, bool skip_verb, const char *cons
 	if (nt == 0)
 		return -1;
 	memset(df, 0, sizeof(df));
+	for (k = 0; k < nt; k++)
+		tk[k] = stem_key(st[k]);
 	for (i = 0; i < n; i++)
 	{
 		int			nl;
+		const uint64_t *lk;
 
 		RE_CHECK_INTERRUPTS();
-		nl = stems_of(leads[i], sl, 128, false, false);
+		lk = lead_keys(leads[i], LEAD_STEMS, tmp, &nl);
 		mask[i] = 0;
 		for (k = 0; k < nt; k++)
-			if (has_stem(sl, nl, st[k]))
+			if (bsearch(&tk[k], lk, (size_t) nl, sizeof(uint64_t), re_hash_cmp))
 			{
 				mask[i] |= (uint64_t) 1 << k;
 				df[k]++;

@@ -82,6 +82,15 @@ int			re_entry_repeats(ReArena *a, const char *title, bool skip_verb, const char
 							 double min_ratio, int min_distinct);
 
 /*
+ * Keep the stems of the texts re_entry_repeats and re_stem_overlap compare
+ * with (their second argument) between begin and end
+ * (about slots texts; begin ends an earlier memo). Same results with or
+ * without it. Not thread-safe (one per process).
+ */
+void		re_listed_memo_begin(int slots);
+void		re_listed_memo_end(void);
+
+/*
  * The sentences of text (ending at ". " or a line end, markup kept), for
  * matching a candidate's title against a section's Goal, item titles and
  * exit criteria; *n is set to their count (0 when text is NULL).

@@ -74,24 +74,24 @@ static const char *const title_tail_words[] = {
 };
 
 /*
- * Keep at most ten words, without a trailing period or colon. A longer title
- * drops its trailing phrase whole ("Bound A09 … cache size at 10× today's
- * object count" -> "Bound A09 … cache size"): the last " at ", " for ",
- * " when " … within the first ten words that leaves at least four, unless
- * the eleventh word starts a phrase itself ("… for distributed tables | in
- * DAG planner"); else it is cut after ten words, less any word that
- * promises more ("the", "by").
+ * Where a title of at most ten words ends: its end; for a longer one, before
+ * its trailing phrase ("Bound A09 … cache size | at 10× today's object
+ * count"): the last " at ", " for ", " when " … within the first ten words
+ * that leaves at least four, unless the eleventh word starts a phrase itself
+ * ("… for distributed tables | in DAG planner"); else after ten words, and
+ * *clean is false (the cut may leave a phrase without its verb).
  */
-static char *
-cap_title(ReArena *a, const char *t)
+static const char *
+title_end(const char *t, bool *clean)
 {
 	int			words = 0,
 				in = 0;
 	const char *p,
-			   *tail = NULL;
-	size_t		n;
-	char	   *out;
+			   *tail = NULL,
+			   *q;
+	size_t		k = 0;
 
+	*clean = true;
 	for (p = t; *p; p++)
 	{
 		if (isspace((unsigned char) *p))
@@ -106,8 +106,7 @@ cap_title(ReArena *a, const char *t)
 			words++;
 			if (words >= 5 && p > t && p[-1] == ' ' && isalpha((unsigned char) *p))
 			{
-				size_t		k = 0;
-
+				k = 0;
 				while (isalpha((unsigned char) p[k]))
 					k++;
 				if (p[k] == ' ' && re_word_in(p, k, title_tail_words))
@@ -115,20 +114,32 @@ cap_title(ReArena *a, const char *t)
 			}
 		}
 	}
-	/* over ten words: end before the trailing phrase, unless the eleventh word starts the next one */
-	if (*p && tail)
-	{
-		const char *q = p;
-		size_t		k = 0;
+	if (*p == '\0')
+		return p;
+	for (q = p; isspace((unsigned char) *q); q++)
+		;
+	for (k = 0; isalpha((unsigned char) q[k]); k++)
+		;
+	if (q[k] == ' ' && re_word_in(q, k, title_tail_words))
+		return p;
+	if (tail)
+		return tail;
+	*clean = false;
+	return p;
+}
 
-		while (isspace((unsigned char) *q))
-			q++;
-		while (isalpha((unsigned char) q[k]))
-			k++;
-		if (!(q[k] == ' ' && re_word_in(q, k, title_tail_words)))
-			p = tail;
-	}
-	n = (size_t) (p - t);
+/*
+ * Keep at most ten words (title_end), less any last word that promises more
+ * ("the", "by"), without a trailing period or colon.
+ */
+static char *
+cap_title(ReArena *a, const char *t)
+{
+	bool		clean;
+	const char *p = title_end(t, &clean);
+	size_t		n = (size_t) (p - t);
+	char	   *out;
+
 	while (*p && n > 0 && re_ends_dangling(t, n))
 	{
 		while (n > 0 && !isspace((unsigned char) t[n - 1]))
@@ -150,6 +161,30 @@ cap_title(ReArena *a, const char *t)
 			out = re_sprintf(a, "%s`", out);
 	}
 	return out;
+}
+
+/*
+ * A lens title that ten words cannot hold cleanly names its feature by id
+ * alone ("Upgrade note: what callers of STAB-2 must change", not "… of
+ * STAB-2 unsafe block reduction Phase"); else the title as filled.
+ */
+static const char *
+lens_title(ReArena *a, const ReLensCtx *ctx, const ReLensHit *h)
+{
+	ReFeature	f;
+	char	   *t;
+	bool		clean;
+
+	title_end(h->title, &clean);
+	if (clean || h->feature->short_name == NULL || h->feature->short_name[0] == '\0')
+		return h->title;
+	f = *h->feature;
+	f.short_name = "";
+	t = re_lens_fill(a, h->lens->title, ctx, &f, h->ident);
+	if (t == NULL)
+		return h->title;
+	title_end(t, &clean);
+	return clean ? t : h->title;
 }
 
 static char *
@@ -475,7 +510,10 @@ first_sentence(ReArena *a, const char *text)
 		p++;
 	if (*p == '\0')
 		return NULL;
-	end = strstr(p, ". ");
+	/* its end: ". " or a period at the end of a line */
+	for (end = p; (end = strchr(end, '.')) != NULL; end++)
+		if (end[1] == ' ' || end[1] == '\n')
+			break;
 	n = end ? (size_t) (end - p) : strlen(p);
 	if (n > 240)
 		return NULL;
@@ -485,6 +523,55 @@ first_sentence(ReArena *a, const char *text)
 	if (n < 12 || strchr(o, '\n') || strchr(o, '|'))
 		return NULL;
 	return o;
+}
+
+/*
+ * The "Verify: …" sentence an item's own section text states (at the start
+ * of a line or after a sentence), whitespace collapsed; NULL when it has
+ * none, or when it is longer than 240 bytes or holds a table row.
+ */
+static char *
+own_verify(ReArena *a, const char *text)
+{
+	const char *p;
+	size_t		n = 0,
+				k;
+	char	   *o;
+	bool		code = false;
+
+	if (text == NULL)
+		return NULL;
+	for (p = strstr(text, "Verify:"); p; p = strstr(p + 7, "Verify:"))
+		if (p == text || p[-1] == '\n' || (p >= text + 2 && p[-1] == ' ' && strchr(".!?", p[-2])))
+			break;
+	if (p == NULL)
+		return NULL;
+	/* up to the end of its sentence: ". " + capital outside code, a blank line or the end */
+	for (; p[n]; n++)
+	{
+		if (p[n] == '`')
+			code = !code;
+		if (p[n] == '\n' && p[n + 1] == '\n')
+			break;
+		if (!code && n > 8 && strchr(".!?", p[n]) && (p[n + 1] == '\0' || isspace((unsigned char) p[n + 1])) &&
+			(p[n + 1] == '\0' || isupper((unsigned char) p[n + 2]) || p[n + 2] == '\0'))
+		{
+			n++;
+			break;
+		}
+	}
+	if (n > 240 || n < 16 || memchr(p, '|', n))
+		return NULL;
+	o = re_alloc(a, n + 1);
+	for (k = 0; n > 0; p++, n--)
+	{
+		char		c = isspace((unsigned char) *p) ? ' ' : *p;
+
+		if (c != ' ' || (k > 0 && o[k - 1] != ' '))
+			o[k++] = c;
+	}
+	o[k] = '\0';
+	return re_trim(a, o);
 }
 
 static void
@@ -526,17 +613,22 @@ add_deferred(ReArena *a, const ReProposeIn *in, const ReDeferredIn *d, Cand *c)
 
 		sentence(&b, re_sprintf(a, "Deferred from v%s (%s), carried %d release%s since v%s: \"%s\"",
 								d->version, d->item_id, d->carried, d->carried == 1 ? "" : "s",
-								d->first_seen ? d->first_seen : d->version, st));
+								d->first_seen ? d->first_seen : d->version, re_inner_quotes(a, st)));
 	}
 	/* the rationale is the item's own section text, never a focus area's */
 	own = first_sentence(a, d->description);
 	if (own == NULL && lead[0] && d->title && strlen(d->title) > strlen(lead) + 20)
 		own = first_sentence(a, d->title + strlen(lead) + 4);
-	if (own)
-		sentence(&b, re_sprintf(a, "Its v%s section says: \"%s\"", d->version, own));
+	if (own && strncmp(own, "Verify:", 7) != 0)
+		sentence(&b, re_sprintf(a, "Its v%s section says: \"%s\"", d->version, re_inner_quotes(a, own)));
 	if (d->reason_phrase && strcmp(c->p.priority, "P2") == 0 && strcmp(prio, "P2") != 0)
-		sentence(&b, re_sprintf(a, "P2, not %s: its skip reason says \"%s\"", prio, d->reason_phrase));
-	sentence(&b, re_deferred_verify(a, d, re_title_core(a, lead[0] ? lead : d->title, true)));
+		sentence(&b, re_sprintf(a, "P2, not %s: its skip reason says \"%s\"", prio, re_inner_quotes(a, d->reason_phrase)));
+	/* its own section's "Verify:" line when it has one, else one built from its deliverable */
+	{
+		char	   *v = own_verify(a, d->description);
+
+		sentence(&b, v ? v : re_deferred_verify(a, d, re_title_core(a, lead[0] ? lead : d->title, true)));
+	}
 	c->p.description = re_buf_to_arena(a, &b);
 	re_buf_free(&b);
 }
@@ -783,7 +875,7 @@ add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, 
 		c->feature = (int) (h->feature - fs);
 		c->tiebreak = re_sprintf(a, "%05d %s", c->feature, h->lens->lens_id);
 		c->full_title = h->title;
-		c->p.title = cap_title(a, h->title);
+		c->p.title = cap_title(a, lens_title(a, &ctx, h));
 		c->p.pillar = h->lens->pillar;
 		c->p.effort = norm_effort(h->lens->effort, "S");
 		c->p.priority = norm_priority(h->priority);

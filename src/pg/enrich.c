@@ -62,7 +62,7 @@ gather_pillars(int64 repo_id, const char *version, ReProposeIn *in)
 
 	n = re_spi_repo(psprintf("SELECT p.pillar, p.name, p.prefix, "
 							 "coalesce(max(substring(i.item_id FROM '-([0-9]+)$')::numeric), 0) + 1, "
-							 "(array_agg(i.item_id ORDER BY substring(i.item_id FROM '-([0-9]+)$')::numeric DESC) "
+							 "(array_agg(i.item_id ORDER BY substring(i.item_id FROM '-([0-9]+)$')::numeric DESC, i.item_id COLLATE \"C\" DESC) "
 							 "FILTER (WHERE i.item_id IS NOT NULL))[1], %s "
 							 "FROM roadmap.pillar p LEFT JOIN roadmap.item i ON i.repo_id = $1 AND i.version = $2 "
 							 "AND i.item_id ~ ('^' || p.prefix || '-[0-9]+$') %s"
@@ -109,7 +109,7 @@ gather_focus(int64 repo_id, const char *version, ReProposeIn *in)
 							 "g.releases_since_shipped, g.planned_in_target, g.plan_open, g.evidence_hits, "
 							 "f.effort, f.schema_change, f.engine_core, f.title, f.rationale, f.verify "
 							 "FROM roadmap.focus_gaps g JOIN %s "
-							 "WHERE g.repo_id = $1 AND g.version = $2 ORDER BY f.pillar COLLATE \"C\", f.ord",
+							 "WHERE g.repo_id = $1 AND g.version = $2 ORDER BY f.pillar COLLATE \"C\", f.ord, f.focus_id COLLATE \"C\"",
 							 per_repo ? "roadmap.repo_focus_area f ON f.repo_id = g.repo_id AND f.focus_id = g.focus_id"
 							 : "roadmap.focus_area f ON f.focus_id = g.focus_id"),
 					repo_id, version, SPI_OK_SELECT);
@@ -236,7 +236,7 @@ gather_deferred(int64 repo_id, const char *version, ReProposeIn *in)
 					"d.first_seen_version, d.description, %s%s"
 					"LEFT JOIN LATERAL (%s) bf ON true "
 					"WHERE d.repo_id = $1 AND d.version_key < roadmap.version_key($2) "
-					"ORDER BY d.version_key, d.item_id COLLATE \"C\"",
+					"ORDER BY d.version_key, d.version COLLATE \"C\", d.item_id COLLATE \"C\"",
 							 re_focus_catalog() ?
 							 "WITH dm AS MATERIALIZED (SELECT m.version, m.ref, f.focus_id, f.pillar, p.ord AS pord, f.ord AS ford "
 							 "FROM roadmap.focus_match m "
@@ -247,7 +247,7 @@ gather_deferred(int64 repo_id, const char *version, ReProposeIn *in)
 							 trace, traced ? "" : " FROM roadmap.deferred_items d ",
 							 re_focus_catalog() ?
 							 "SELECT dm.focus_id, dm.pillar FROM dm WHERE dm.version = d.version AND dm.ref = d.item_id "
-							 "AND (d.pillar IS NULL OR dm.pillar = d.pillar) ORDER BY dm.pord, dm.ford LIMIT 1"
+							 "AND (d.pillar IS NULL OR dm.pillar = d.pillar) ORDER BY dm.pord, dm.ford, dm.focus_id COLLATE \"C\" LIMIT 1"
 							 : "SELECT f.focus_id, f.pillar FROM roadmap.focus_area f JOIN roadmap.pillar p USING (pillar) "
 							 "WHERE coalesce(d.title, '') ~* roadmap.focus_pattern(f.match) AND (d.pillar IS NULL OR f.pillar = d.pillar) "
 							 "ORDER BY p.ord, f.ord LIMIT 1"),
@@ -345,7 +345,7 @@ gather(int64 repo_id, const char *version, ReProposeIn *in)
 							   " (SELECT min(w.k) FROM (SELECT DISTINCT version_key AS k FROM roadmap.changelog_entry "
 							   "   WHERE repo_id = $1 AND version_key < roadmap.version_key($2) "
 							   "   ORDER BY 1 DESC LIMIT roadmap.shipped_window()) w) "
-							   "ORDER BY c.version_key DESC, c.entry_no", repo_id, version, &in->nshipped);
+							   "ORDER BY c.version_key DESC, c.version COLLATE \"C\", c.entry_no", repo_id, version, &in->nshipped);
 	gather_rules(repo_id, in);
 }
 
@@ -460,6 +460,7 @@ propose_memo(ReArena *arena, ReProposeIn *in, ReProposeOut *out)
 
 	re_similar_memo_begin(4 * (in->nexisting + in->nshipped + in->ndeferred + in->nfeatures +
 							   in->nfocus + in->nevidence + in->ndismissed) + 256);
+	re_listed_memo_begin(in->nhistory + in->nshipped + in->nexisting + 1024);
 	PG_TRY();
 	{
 		rc = re_propose(arena, in, out);
@@ -467,6 +468,7 @@ propose_memo(ReArena *arena, ReProposeIn *in, ReProposeOut *out)
 	PG_FINALLY();
 	{
 		re_similar_memo_end();
+		re_listed_memo_end();
 	}
 	PG_END_TRY();
 	return rc;

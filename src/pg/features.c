@@ -190,7 +190,7 @@ gather_dedupe(int64 repo_id, const char *version, ReProposeIn *in)
 	in->core_test_focus = focus;
 	in->ncore_test_focus = (int) n;
 	re_spi_exec("SELECT version, text FROM roadmap.changelog_entry WHERE repo_id = $1 "
-				"AND version_key <= roadmap.version_key($2) ORDER BY version_key DESC, entry_no",
+				"AND version_key <= roadmap.version_key($2) ORDER BY version_key DESC, version COLLATE \"C\", entry_no",
 				2, types, vals, NULL, SPI_OK_SELECT);
 	n = SPI_processed;
 	in->nhistory = (int) n;
@@ -219,7 +219,7 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 	if (!re_catalog_has_lenses())
 		return;					/* 0.1.0 catalog: the 0.1.0 producers only */
 	re_spi_exec("SELECT version FROM roadmap.release WHERE repo_id = $1 AND status = 'released' "
-				"AND version_key < roadmap.version_key($2) ORDER BY version_key DESC LIMIT 1",
+				"AND version_key < roadmap.version_key($2) ORDER BY version_key DESC, version COLLATE \"C\" LIMIT 1",
 				2, types, vals, NULL, SPI_OK_SELECT);
 	in->prev_version = SPI_processed ? val(0, 1) : NULL;
 	section_path = section_lines(types, vals, &section_from, &section_to);

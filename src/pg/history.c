@@ -212,7 +212,7 @@ load_tracked(Walk *w, int64 repo_id)
 	w->n = (int) re_spi_repo("SELECT d.version, d.item_id, i.path FROM roadmap.deferred d "
 							 "JOIN roadmap.item i USING (repo_id, version, item_id) "
 							 "JOIN roadmap.release r USING (repo_id, version) "
-							 "WHERE d.repo_id = $1 ORDER BY r.version_key, d.item_id COLLATE \"C\"",
+							 "WHERE d.repo_id = $1 ORDER BY r.version_key, d.version COLLATE \"C\", d.item_id COLLATE \"C\"",
 							 repo_id, NULL, SPI_OK_SELECT);
 	if (w->n == 0)
 		return;

@@ -378,21 +378,26 @@ lock_repository(const char *path, const char *ref, char **last_commit)
  * items the gap views took over 180 s instead of 4 s. So an ingest that
  * wrote RE_ANALYZE_ROWS rows or more analyzes the catalog tables it wrote
  * (those the caller may analyze, i.e. owns; others are left to autovacuum).
+ * Any ingest analyzes those of them that have no statistics at all yet
+ * (reltuples < 0: the first ingest into a database, once): on the planner's
+ * defaults enrich's catalog reads took twice as long until autovacuum came
+ * by (docs/performance.md). Plans do not change what enrich answers
+ * (regression tests determinism and corpus_determinism).
  */
 #define RE_ANALYZE_ROWS 10000
 static void
-analyze_if_large(int nrows)
+analyze_written(int nrows)
 {
 	uint64		n,
 				i;
 	char	  **names;
 
-	if (nrows < RE_ANALYZE_ROWS)
-		return;
-	re_spi_exec("SELECT c.relname::text FROM pg_class c "
-				"WHERE c.relnamespace = 'roadmap'::regnamespace AND c.relname IN "
-				"('item', 'release', 'deferred', 'changelog_entry', 'plan_item', 'constraint_rule', 'document') "
-				"AND pg_has_role(c.relowner, 'USAGE') ORDER BY 1", 0, NULL, NULL, NULL, SPI_OK_SELECT);
+	re_spi_exec(psprintf("SELECT c.relname::text FROM pg_class c "
+						 "WHERE c.relnamespace = 'roadmap'::regnamespace AND c.relname IN "
+						 "('item', 'release', 'deferred', 'changelog_entry', 'plan_item', 'constraint_rule', 'document', "
+						 "'focus_match', 'repo_focus_area', 'repo_pillar', 'item_history', 'probe_hit', 'repository') "
+						 "AND pg_has_role(c.relowner, 'USAGE') %s ORDER BY 1",
+						 nrows >= RE_ANALYZE_ROWS ? "" : "AND c.reltuples < 0"), 0, NULL, NULL, NULL, SPI_OK_SELECT);
 	n = SPI_processed;
 	names = palloc(sizeof(char *) * (n + 1));
 	for (i = 0; i < n; i++)
@@ -453,6 +458,7 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	int			probe_hits;
 	int			history_commits = 0;
 	int			nfocus = 0;
+	int			nwritten;
 	bool		from_skill = false;
 	char	   *last_commit;
 	int64		repo_id;
@@ -514,10 +520,11 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 
 	store_model(repo_id, &m, &files, kinds);
 	probe_hits = re_run_probes(h, repo_id, &files);
-	analyze_if_large(m.items.n + m.changelog.n + m.plan_items.n + m.rules.n + store_deferred(repo_id, &m));
+	nwritten = m.items.n + m.changelog.n + m.plan_items.n + m.rules.n + store_deferred(repo_id, &m);
 	re_ingest_focus(h, repo_id, &m, &files, kinds, &nfocus, &from_skill);
 	if (re_walk_history_enabled)
 		history_commits = re_walk_history(h, repo_id);
+	analyze_written(nwritten);
 	ereport(DEBUG1, (errmsg("roadmap_enrich: probes found %d hits in %d files", probe_hits, files.n)));
 	{
 		Oid			types[4] = {INT8OID, TEXTOID, TEXTOID, TEXTOID};

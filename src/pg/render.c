@@ -82,7 +82,7 @@ verify_reparse(ReArena *a, const char *path, const char *text, size_t len, const
 		re_model_roadmap(&m, path, &doc);
 	else
 		re_model_release_file(&m, path, &doc);
-	nold = (int) re_spi_repo("SELECT item_id FROM roadmap.item WHERE repo_id = $1 AND version = $2",
+	nold = (int) re_spi_repo("SELECT item_id FROM roadmap.item WHERE repo_id = $1 AND version = $2 ORDER BY line, item_id COLLATE \"C\"",
 							 repo_id, version, SPI_OK_SELECT);
 	for (i = 0; i < nold + n; i++)
 	{

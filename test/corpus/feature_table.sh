@@ -16,7 +16,7 @@
 set -euo pipefail
 C=${1:?usage: feature_table.sh CORPUS}
 P="psql -X -q -v ON_ERROR_STOP=1 -v c=$C"
-$P -c 'CREATE EXTENSION IF NOT EXISTS roadmap_enrich' >/dev/null
+$P -c 'SET client_min_messages = warning; CREATE EXTENSION IF NOT EXISTS roadmap_enrich' >/dev/null
 
 table() {
 	local ver=$1 rev=$2

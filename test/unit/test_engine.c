@@ -628,6 +628,19 @@ test_selector(void)
 		CHECK(d && strstr(d->description, "errors matched by text break") == NULL);
 		CHECK(d && strstr(d->description, "Verify: ") != NULL);
 	}
+	/* a deferred item whose own section states its Verify is verified by it, not by a built one */
+	def[1].description = "Recycled WAL makes the slot unusable.\nVerify: dropping the slot during a refresh\n"
+		"falls back to FULL and logs a `WARNING`. Then more text.";
+	CHECK(re_propose(a, &in, &out) == 0);
+	{
+		const ReProposal *d = find_title(&out, "Complete failure mode: WAL recycled past slot");
+
+		CHECK(d && strstr(d->description, "Its v0.33.0 section says: \"Recycled WAL makes the slot unusable\".") != NULL);
+		CHECK(d && strstr(d->description, " Verify: dropping the slot during a refresh falls back to FULL and logs a `WARNING`.") != NULL);
+		CHECK(d && strstr(d->description, "fails before the change") == NULL);
+	}
+	def[1].description = "Recycled WAL makes the slot unusable, so the refresh must fall back to FULL";
+	CHECK(re_propose(a, &in, &out) == 0);
 	for (i = 0; i < out.n; i++)
 	{
 		p0 += strcmp(out.items[i].priority, "P0") == 0;

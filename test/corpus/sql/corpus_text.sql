@@ -18,7 +18,8 @@ CREATE TEMP TABLE txt_prop (rel text, version text, item_id text, title text, de
 CREATE TEMP TABLE txt_item (rel text, version text, item_id text, body text);
 CREATE TEMP TABLE txt_rule (rel text, rule_no int, text text);
 -- each release: ingest at rev, propose, keep the proposals, the items (code spans as `CODE`,
--- no bold, no blockquote marks, one space) and the rules of that ingest
+-- no bold, no blockquote marks, one space, double quotes as single ones as a quotation
+-- nests them) and the rules of that ingest
 \set rel '0.36.0 at the tip'
 \set ver '0.36.0'
 \set rev 'HEAD'
@@ -28,9 +29,9 @@ INSERT INTO txt_prop SELECT :'rel', version, item_id, title, description, source
   FROM roadmap.proposal WHERE version = :'ver'
    AND repo_id = (SELECT repo_id FROM roadmap.repository WHERE path = :'c');
 INSERT INTO txt_item SELECT :'rel', version, item_id,
-       regexp_replace(regexp_replace(regexp_replace(
+       translate(regexp_replace(regexp_replace(regexp_replace(
          concat_ws(' ', title, status_text, description), '`[^`]*`', '`CODE`', 'g'),
-         '\*\*', '', 'g'), '(\s|^)>(\s|$)|\s+', ' ', 'g')
+         '\*\*', '', 'g'), '(\s|^)>(\s|$)|\s+', ' ', 'g'), '"', '''')
   FROM roadmap.item WHERE repo_id = (SELECT repo_id FROM roadmap.repository WHERE path = :'c');
 INSERT INTO txt_rule SELECT :'rel', rule_no, text FROM roadmap.constraint_rule
  WHERE repo_id = (SELECT repo_id FROM roadmap.repository WHERE path = :'c');
@@ -43,9 +44,9 @@ INSERT INTO txt_prop SELECT :'rel', version, item_id, title, description, source
   FROM roadmap.proposal WHERE version = :'ver'
    AND repo_id = (SELECT repo_id FROM roadmap.repository WHERE path = :'c');
 INSERT INTO txt_item SELECT :'rel', version, item_id,
-       regexp_replace(regexp_replace(regexp_replace(
+       translate(regexp_replace(regexp_replace(regexp_replace(
          concat_ws(' ', title, status_text, description), '`[^`]*`', '`CODE`', 'g'),
-         '\*\*', '', 'g'), '(\s|^)>(\s|$)|\s+', ' ', 'g')
+         '\*\*', '', 'g'), '(\s|^)>(\s|$)|\s+', ' ', 'g'), '"', '''')
   FROM roadmap.item WHERE repo_id = (SELECT repo_id FROM roadmap.repository WHERE path = :'c');
 INSERT INTO txt_rule SELECT :'rel', rule_no, text FROM roadmap.constraint_rule
  WHERE repo_id = (SELECT repo_id FROM roadmap.repository WHERE path = :'c');
@@ -58,9 +59,9 @@ INSERT INTO txt_prop SELECT :'rel', version, item_id, title, description, source
   FROM roadmap.proposal WHERE version = :'ver'
    AND repo_id = (SELECT repo_id FROM roadmap.repository WHERE path = :'c');
 INSERT INTO txt_item SELECT :'rel', version, item_id,
-       regexp_replace(regexp_replace(regexp_replace(
+       translate(regexp_replace(regexp_replace(regexp_replace(
          concat_ws(' ', title, status_text, description), '`[^`]*`', '`CODE`', 'g'),
-         '\*\*', '', 'g'), '(\s|^)>(\s|$)|\s+', ' ', 'g')
+         '\*\*', '', 'g'), '(\s|^)>(\s|$)|\s+', ' ', 'g'), '"', '''')
   FROM roadmap.item WHERE repo_id = (SELECT repo_id FROM roadmap.repository WHERE path = :'c');
 INSERT INTO txt_rule SELECT :'rel', rule_no, text FROM roadmap.constraint_rule
  WHERE repo_id = (SELECT repo_id FROM roadmap.repository WHERE path = :'c');
@@ -73,9 +74,9 @@ INSERT INTO txt_prop SELECT :'rel', version, item_id, title, description, source
   FROM roadmap.proposal WHERE version = :'ver'
    AND repo_id = (SELECT repo_id FROM roadmap.repository WHERE path = :'c');
 INSERT INTO txt_item SELECT :'rel', version, item_id,
-       regexp_replace(regexp_replace(regexp_replace(
+       translate(regexp_replace(regexp_replace(regexp_replace(
          concat_ws(' ', title, status_text, description), '`[^`]*`', '`CODE`', 'g'),
-         '\*\*', '', 'g'), '(\s|^)>(\s|$)|\s+', ' ', 'g')
+         '\*\*', '', 'g'), '(\s|^)>(\s|$)|\s+', ' ', 'g'), '"', '''')
   FROM roadmap.item WHERE repo_id = (SELECT repo_id FROM roadmap.repository WHERE path = :'c');
 INSERT INTO txt_rule SELECT :'rel', rule_no, text FROM roadmap.constraint_rule
  WHERE repo_id = (SELECT repo_id FROM roadmap.repository WHERE path = :'c');

@@ -805,8 +805,10 @@ INSERT INTO roadmap.check_family (family, home_pillar, stems, description) VALUE
  'the output equals a recomputation'),
 ('failure', 'stability', ARRAY['sigterm', 'shutdown', 'crash', 'fallback', 'fall back', 'degrade', 'unreachable', 'timeout', 'out of memory'],
  'how it fails and recovers'),
-('validation', 'stability', ARRAY['reject', 'invalid', 'bogus'],
- 'bad input is refused with an error');
+('validation', 'stability', ARRAY['reject', 'invalid', 'bogus', 'validat', 'emits a warning', 'warning if set'],
+ 'bad input is refused with an error, or what a value does is stated (a WARNING when set)'),
+('release_note', 'ease_of_use', ARRAY['breaking change', 'upgrade note', 'release note', 'migration note', 'changelog'],
+ 'a note to users in the changelog or the upgrade notes');
 SELECT pg_catalog.pg_extension_config_dump('roadmap.check_family', 'WHERE NOT builtin');
 
 -- 1: when the release lists features, a focus-area gap needs an anchor (probe

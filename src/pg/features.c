@@ -28,9 +28,12 @@ val(int row, int col)
 	return re_get_text(row, col);
 }
 
-/* Concatenate the files (up to the cap), or NULL when there are none. */
+/*
+ * Concatenate the files (up to the cap), or NULL when there are none. With
+ * texts, each file's own text is kept too (texts[i] NULL when skipped).
+ */
 static char *
-read_all(ReHandle *h, ReFileList *f)
+read_all(ReHandle *h, ReFileList *f, char **texts)
 {
 	StringInfoData s;
 	int			i;
@@ -49,7 +52,10 @@ read_all(ReHandle *h, ReFileList *f)
 		buf = re_handle_read(h, f->paths[i], &len);
 		if (buf == NULL)
 			continue;
-		appendBinaryStringInfo(&s, buf, (int) strnlen(buf, len));
+		len = strnlen(buf, len);
+		if (texts)
+			texts[i] = pnstrdup(buf, len);
+		appendBinaryStringInfo(&s, buf, (int) len);
 		appendStringInfoChar(&s, '\n');
 	}
 	return s.data;
@@ -117,8 +123,12 @@ read_evidence(const char *path, const char *commit, const char *section_path, in
 	in->has_upgrade_script = marker ? (upgrade ? 1 : 0) : -1;
 	in->tree_paths = (const char *const *) all.paths;
 	in->ntree_paths = all.n;
-	in->docs_text = read_all(h, &docs);
-	in->tests_text = read_all(h, &tests);
+	/* the docs files one by one too: what their headings describe as existing (docs/proposals.md) */
+	in->doc_paths = (const char *const *) docs.paths;
+	in->doc_texts = palloc0(sizeof(char *) * (docs.n + 1));
+	in->ndocs = docs.n;
+	in->docs_text = read_all(h, &docs, (char **) in->doc_texts);
+	in->tests_text = read_all(h, &tests, NULL);
 	/* the target's own section: what its intro and exit criteria name (a benchmark, a test corpus) */
 	if (section_path && from > 0 && to >= from)
 	{

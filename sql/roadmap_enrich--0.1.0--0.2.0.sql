@@ -1066,3 +1066,20 @@ INSERT INTO roadmap.skip_reason_rule (phrase, priority, description) VALUES
 ALTER FUNCTION roadmap.ingest(text, text) SET jit = off;
 ALTER FUNCTION roadmap.enrich(text, text, bool) SET jit = off;
 ALTER FUNCTION roadmap.render(text, text, bool, bool) SET jit = off;
+
+-- The lens evidence of the ingested commit (issue 11, p11c) --
+-- Ingest keeps what enrich's feature lenses read from the tree: the docs
+-- text (every markdown file under a docs/ directory) and the tests text
+-- (every test file), each concatenated in the tree's order, and the tree's
+-- paths. enrich reads this row instead of the tree when it is of the
+-- commit it enriches (docs/performance.md). Stored uncompressed: ingest
+-- rewrites it for each new commit and compressing it cost more than it saved.
+CREATE TABLE roadmap.evidence_text (
+	repo_id  bigint PRIMARY KEY REFERENCES roadmap.repository ON DELETE CASCADE,
+	commit   text NOT NULL,
+	docs     text,
+	tests    text,
+	paths    text[] NOT NULL
+);
+ALTER TABLE roadmap.evidence_text ALTER COLUMN docs SET STORAGE EXTERNAL,
+	ALTER COLUMN tests SET STORAGE EXTERNAL, ALTER COLUMN paths SET STORAGE EXTERNAL;

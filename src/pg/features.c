@@ -11,6 +11,7 @@
 #include "executor/spi.h"
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
+#include "utils/array.h"
 #include "utils/builtins.h"
 
 #include "catalog.h"
@@ -74,51 +75,137 @@ line_range(const char *buf, size_t len, int from, int to)
 	return s ? pnstrdup(s, (Size) (p - s)) : NULL;
 }
 
-static void
-read_evidence(const char *path, const char *commit, const char *section_path, int from, int to,
-			  ReProposeIn *in)
+/*
+ * The docs and tests texts of a tree (the lens evidence): every markdown
+ * file under a docs/ directory and every test file, each up to the caps,
+ * in the listing's order.
+ */
+void
+re_evidence_texts(ReHandle *h, const ReFileList *all, char **docs_text, char **tests_text)
 {
-	ReHandle   *h = re_handle_open(path, "to read its docs and tests");
-	ReFileList	all,
-				docs,
+	ReFileList	docs,
 				tests;
-	char	   *marker = in->prev_version ? psprintf("%s--%s", in->prev_version, in->version) : NULL;
-	bool		upgrade = false;
 	int			i;
 
-	re_handle_resolve(h, commit, path);
-	re_handle_list(h, &all);
 	memset(&docs, 0, sizeof(docs));
 	memset(&tests, 0, sizeof(tests));
-	docs.paths = palloc(sizeof(char *) * (all.n + 1));
-	docs.sizes = palloc(sizeof(size_t) * (all.n + 1));
-	tests.paths = palloc(sizeof(char *) * (all.n + 1));
-	tests.sizes = palloc(sizeof(size_t) * (all.n + 1));
-	for (i = 0; i < all.n; i++)
+	docs.paths = palloc(sizeof(char *) * (all->n + 1));
+	docs.sizes = palloc(sizeof(size_t) * (all->n + 1));
+	tests.paths = palloc(sizeof(char *) * (all->n + 1));
+	tests.sizes = palloc(sizeof(size_t) * (all->n + 1));
+	for (i = 0; i < all->n; i++)
 	{
-		const char *f = all.paths[i];
+		const char *f = all->paths[i];
 		size_t		len = strlen(f);
 		ReFileList *to = NULL;
 
 		CHECK_FOR_INTERRUPTS();
-		if (marker && strstr(f, marker))
-			upgrade = true;
 		if (re_is_test_path(f))
 			to = &tests;
 		else if ((strncmp(f, "docs/", 5) == 0 || strstr(f, "/docs/")) && len > 3 && strcmp(f + len - 3, ".md") == 0)
 			to = &docs;
 		if (to)
 		{
-			to->paths[to->n] = all.paths[i];
-			to->sizes[to->n] = all.sizes[i];
+			to->paths[to->n] = all->paths[i];
+			to->sizes[to->n] = all->sizes[i];
 			to->n++;
 		}
 	}
+	*docs_text = read_all(h, &docs);
+	*tests_text = read_all(h, &tests);
+}
+
+/* True when the catalog has roadmap.evidence_text (0.2.0). */
+static bool
+evidence_catalog(void)
+{
+	re_spi_exec("SELECT to_regclass('roadmap.evidence_text') IS NOT NULL", 0, NULL, NULL, NULL, SPI_OK_SELECT);
+	return re_get_bool(0, 1, false);
+}
+
+void
+re_store_evidence(ReHandle *h, int64 repo_id, const ReFileList *all)
+{
+	Oid			types[5] = {INT8OID, TEXTOID, TEXTOID, TEXTOID, TEXTARRAYOID};
+	Datum		vals[5];
+	char		nulls[6] = "     ";
+	Datum	   *paths;
+	char	   *docs,
+			   *tests;
+	int			i;
+
+	if (!evidence_catalog())
+		return;
+	re_evidence_texts(h, all, &docs, &tests);
+	paths = palloc(sizeof(Datum) * (all->n + 1));
+	for (i = 0; i < all->n; i++)
+		paths[i] = CStringGetTextDatum(all->paths[i]);
+	vals[0] = Int64GetDatum(repo_id);
+	vals[1] = CStringGetTextDatum(h->git.commit_hex);
+	vals[2] = docs ? CStringGetTextDatum(docs) : (Datum) 0;
+	vals[3] = tests ? CStringGetTextDatum(tests) : (Datum) 0;
+	vals[4] = PointerGetDatum(construct_array(paths, all->n, TEXTOID, -1, false, TYPALIGN_INT));
+	nulls[2] = docs ? ' ' : 'n';
+	nulls[3] = tests ? ' ' : 'n';
+	re_spi_repo("DELETE FROM roadmap.evidence_text WHERE repo_id = $1", repo_id, NULL, SPI_OK_DELETE);
+	re_spi_exec("INSERT INTO roadmap.evidence_text (repo_id, commit, docs, tests, paths) VALUES ($1, $2, $3, $4, $5)",
+				5, types, vals, nulls, SPI_OK_INSERT);
+}
+
+/* The evidence ingest kept for this commit (true), or false to read the tree. */
+static bool
+stored_evidence(int64 repo_id, const char *commit, ReProposeIn *in)
+{
+	Oid			types[2] = {INT8OID, TEXTOID};
+	Datum		vals[2] = {Int64GetDatum(repo_id), CStringGetTextDatum(commit)};
+	int			n;
+
+	if (!evidence_catalog())
+		return false;
+	re_spi_exec("SELECT docs, tests, paths FROM roadmap.evidence_text WHERE repo_id = $1 AND commit = $2",
+				2, types, vals, NULL, SPI_OK_SELECT);
+	if (SPI_processed == 0)
+		return false;
+	in->docs_text = val(0, 1);
+	in->tests_text = val(0, 2);
+	in->tree_paths = re_get_text_array(0, 3, &n);
+	in->ntree_paths = n;
+	return true;
+}
+
+/*
+ * The lens evidence of the commit: the docs and tests texts and the tree's
+ * paths as ingest kept them in roadmap.evidence_text (read from the tree
+ * when that has no row for the commit), whether an upgrade script names
+ * the release, and the lines of the target's own section.
+ */
+static void
+read_evidence(int64 repo_id, const char *path, const char *commit, const char *section_path, int from, int to,
+			  ReProposeIn *in)
+{
+	ReHandle   *h = re_handle_open(path, "to read its docs and tests");
+	char	   *marker = in->prev_version ? psprintf("%s--%s", in->prev_version, in->version) : NULL;
+	bool		upgrade = false;
+	int			i;
+
+	re_handle_resolve(h, commit, path);
+	if (!stored_evidence(repo_id, commit, in))
+	{
+		ReFileList	all;
+		char	   *docs,
+				   *tests;
+
+		re_handle_list(h, &all);
+		in->tree_paths = (const char *const *) all.paths;
+		in->ntree_paths = all.n;
+		re_evidence_texts(h, &all, &docs, &tests);
+		in->docs_text = docs;
+		in->tests_text = tests;
+	}
+	for (i = 0; marker && i < in->ntree_paths; i++)
+		if (strstr(in->tree_paths[i], marker))
+			upgrade = true;
 	in->has_upgrade_script = marker ? (upgrade ? 1 : 0) : -1;
-	in->tree_paths = (const char *const *) all.paths;
-	in->ntree_paths = all.n;
-	in->docs_text = read_all(h, &docs);
-	in->tests_text = read_all(h, &tests);
 	/* the target's own section: what its intro and exit criteria name (a benchmark, a test corpus) */
 	if (section_path && from > 0 && to >= from)
 	{
@@ -319,5 +406,5 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 	}
 
 	gather_dedupe(repo_id, version, in);
-	read_evidence(path, commit, section_path, section_from, section_to, in);
+	read_evidence(repo_id, path, commit, section_path, section_from, section_to, in);
 }

@@ -805,8 +805,10 @@ INSERT INTO roadmap.check_family (family, home_pillar, stems, description) VALUE
  'the output equals a recomputation'),
 ('failure', 'stability', ARRAY['sigterm', 'shutdown', 'crash', 'fallback', 'fall back', 'degrade', 'unreachable', 'timeout', 'out of memory'],
  'how it fails and recovers'),
-('validation', 'stability', ARRAY['reject', 'invalid', 'bogus'],
- 'bad input is refused with an error');
+('validation', 'stability', ARRAY['reject', 'invalid', 'bogus', 'validat', 'emits a warning', 'warning if set'],
+ 'bad input is refused with an error, or what a value does is stated (a WARNING when set)'),
+('release_note', 'ease_of_use', ARRAY['breaking change', 'upgrade note', 'release note', 'migration note', 'changelog'],
+ 'a note to users in the changelog or the upgrade notes');
 SELECT pg_catalog.pg_extension_config_dump('roadmap.check_family', 'WHERE NOT builtin');
 
 -- 1: when the release lists features, a focus-area gap needs an anchor (probe
@@ -1068,18 +1070,21 @@ ALTER FUNCTION roadmap.enrich(text, text, bool) SET jit = off;
 ALTER FUNCTION roadmap.render(text, text, bool, bool) SET jit = off;
 
 -- The lens evidence of the ingested commit (issue 11, p11c) --
--- Ingest keeps what enrich's feature lenses read from the tree: the docs
--- text (every markdown file under a docs/ directory) and the tests text
--- (every test file), each concatenated in the tree's order, and the tree's
--- paths. enrich reads this row instead of the tree when it is of the
--- commit it enriches (docs/performance.md). Stored uncompressed: ingest
--- rewrites it for each new commit and compressing it cost more than it saved.
+-- Ingest keeps what enrich's feature lenses read from the tree: every
+-- markdown file under a docs/ directory (doc_paths, and doc_texts: each
+-- file's text, NULL when over the size caps), the tests text (every test
+-- file, concatenated in the tree's order) and the tree's paths. enrich
+-- reads this row instead of the tree when it is of the commit it enriches
+-- (docs/performance.md). Stored uncompressed: ingest rewrites it for each
+-- new commit and compressing it cost more than it saved.
 CREATE TABLE roadmap.evidence_text (
-	repo_id  bigint PRIMARY KEY REFERENCES roadmap.repository ON DELETE CASCADE,
-	commit   text NOT NULL,
-	docs     text,
-	tests    text,
-	paths    text[] NOT NULL
+	repo_id    bigint PRIMARY KEY REFERENCES roadmap.repository ON DELETE CASCADE,
+	commit     text NOT NULL,
+	paths      text[] NOT NULL,
+	doc_paths  text[] NOT NULL,
+	doc_texts  text[] NOT NULL,
+	tests      text
 );
-ALTER TABLE roadmap.evidence_text ALTER COLUMN docs SET STORAGE EXTERNAL,
-	ALTER COLUMN tests SET STORAGE EXTERNAL, ALTER COLUMN paths SET STORAGE EXTERNAL;
+ALTER TABLE roadmap.evidence_text ALTER COLUMN paths SET STORAGE EXTERNAL,
+	ALTER COLUMN doc_paths SET STORAGE EXTERNAL, ALTER COLUMN doc_texts SET STORAGE EXTERNAL,
+	ALTER COLUMN tests SET STORAGE EXTERNAL;

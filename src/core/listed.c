@@ -794,9 +794,10 @@ index_text(ReArena *a, ReListed *out, int *cap, const char *owner, const char *t
 			head[k++] = *p;
 		}
 		head[k] = '\0';
+		/* a deliverable sentence asks for every check it names ("Document as a breaking change in CHANGELOG") */
 		fam = re_check_families(head, fams, nfams);
 		if (fam)
-			add_check(a, out, cap, owner, "text", sent, fam);
+			add_check(a, out, cap, owner, "text", sent, fam | re_check_families(sent, fams, nfams));
 		s = e;
 		while (*s == '.' || *s == '\n' || *s == ' ')
 			s++;
@@ -884,6 +885,19 @@ re_listed_index(ReArena *a, const char *md, const char *const *owners, const cha
 			index_text(a, out, &cap, owners[i], texts[i], fams, nfams);
 }
 
+/*
+ * A check owned by an item, or by the group its id extends: the exit
+ * criterion "A-2-COL: … benchmark …" covers A-2-COL-1..3 (roadmaps number
+ * the parts of one feature under its id).
+ */
+static bool
+owned_by(const char *owner, const char *id)
+{
+	size_t		n = strlen(owner);
+
+	return strcasecmp(owner, id) == 0 || (strncasecmp(owner, id, n) == 0 && id[n] == '-' && id[n + 1] != '\0');
+}
+
 static bool
 shares_ident(const ReCheck *c, char *const *idents, int nidents)
 {
@@ -892,7 +906,7 @@ shares_ident(const ReCheck *c, char *const *idents, int nidents)
 
 	for (i = 0; i < nidents; i++)
 	{
-		if (c->owner && strcasecmp(c->owner, idents[i]) == 0)
+		if (c->owner && owned_by(c->owner, idents[i]))
 			return true;
 		for (k = 0; k < c->nidents; k++)
 			if (strcmp(c->idents[k], idents[i]) == 0)
@@ -1016,4 +1030,207 @@ re_sentences(ReArena *a, const char *text, int *n)
 	}
 	*n = k;
 	return out;
+}
+
+/* Directories whose docs describe ideas, not the behaviour of the code. */
+static const char *const doc_idea_dirs[] = {
+	"research", "rfc", "rfcs", "proposal", "proposals", "plan", "plans", "design", "draft", "drafts", NULL
+};
+
+/* Words a feature's name shares with any docs heading without naming it: kinds and prepositions. */
+static const char doc_filler[] = "guc gucs api apis setting settings function functions past before after "
+	"across between through during without within against beyond toward towards";
+
+/* Phrases saying that a section describes a plan, not what exists. */
+static const char *const doc_future[] = {
+	"planned", "not yet", "will be added", "will be implemented", "will be supported", "coming soon",
+	"future release", "on the roadmap", "proposed", NULL
+};
+
+#define DOC_BODY_BYTES 800
+
+static bool
+idea_path(const char *path)
+{
+	const char *p = path;
+
+	while (p && *p)
+	{
+		const char *slash = strchr(p, '/');
+		char		dir[32];
+		size_t		n,
+					k;
+
+		if (slash == NULL)
+			return false;
+		n = (size_t) (slash - p);
+		if (n > 0 && n < sizeof(dir))
+		{
+			for (k = 0; k < n; k++)
+				dir[k] = (char) tolower((unsigned char) p[k]);
+			dir[n] = '\0';
+			if (in_list(dir, doc_idea_dirs))
+				return true;
+		}
+		p = slash + 1;
+	}
+	return false;
+}
+
+/* The heading without parentheses ("WAL slot recycled (slot missing)" -> "WAL slot recycled "). */
+static char *
+without_parens(ReArena *a, const char *s)
+{
+	char	   *o = re_strdup(a, s);
+	char	   *w = o;
+	int			depth = 0;
+
+	for (; *s; s++)
+	{
+		if (*s == '(')
+			depth++;
+		else if (*s == ')' && depth > 0)
+			depth--;
+		else if (depth == 0)
+			*w++ = *s;
+	}
+	*w = '\0';
+	return o;
+}
+
+static void
+add_section(ReArena *a, ReDocIndex *out, int *cap, const char *path, const char *heading)
+{
+	ReDocSection *s;
+
+	if (out->n == *cap)
+	{
+		ReDocSection *grown = re_alloc(a, sizeof(ReDocSection) * (size_t) (*cap * 2 + 64));
+
+		if (out->n)
+			memcpy(grown, out->s, sizeof(ReDocSection) * (size_t) out->n);
+		out->s = grown;
+		*cap = *cap * 2 + 64;
+	}
+	s = &out->s[out->n++];
+	memset(s, 0, sizeof(*s));
+	s->path = path;
+	s->heading = re_strdup(a, heading);
+	s->body = re_alloc(a, DOC_BODY_BYTES + 1);
+	s->body[0] = '\0';
+	s->nstems = stems_of(without_parens(a, heading), s->stems, 16, false, true);
+}
+
+void
+re_doc_index(ReArena *a, const char *const *paths, const char *const *texts, int n, ReDocIndex *out)
+{
+	int			cap = 0,
+				f;
+
+	memset(out, 0, sizeof(*out));
+	for (f = 0; f < n; f++)
+	{
+		const char *p = texts[f];
+		bool		fence = false;
+		ReDocSection *cur = NULL;
+
+		if (p == NULL || paths[f] == NULL || idea_path(paths[f]))
+			continue;
+		while (*p)
+		{
+			const char *e = strchr(p, '\n');
+			size_t		len = e ? (size_t) (e - p) : strlen(p),
+						h = 0;
+
+			RE_CHECK_INTERRUPTS();
+			if (len >= 3 && strncmp(p, "```", 3) == 0)
+				fence = !fence;
+			else if (!fence)
+			{
+				while (h < len && h < 7 && p[h] == '#')
+					h++;
+				if (h >= 1 && h <= 6 && h < len && p[h] == ' ')
+				{
+					add_section(a, out, &cap, paths[f], re_strndup(a, p + h + 1, len - h - 1));
+					cur = &out->s[out->n - 1];
+				}
+				else if (cur)
+				{
+					size_t		have = strlen(cur->body),
+								room = DOC_BODY_BYTES - have;
+
+					if (room > 1)
+					{
+						size_t		k = len < room - 1 ? len : room - 1;
+
+						memcpy(cur->body + have, p, k);
+						cur->body[have + k] = '\n';
+						cur->body[have + k + 1] = '\0';
+					}
+				}
+			}
+			p = e ? e + 1 : p + len;
+		}
+	}
+}
+
+/* Does the section say it describes a plan, or name the release being planned? */
+static bool
+doc_not_current(const ReDocSection *s, const char *version)
+{
+	char		low[2 * DOC_BODY_BYTES];
+	int			i;
+
+	snprintf(low, sizeof(low), "%s\n%s", s->heading, s->body);
+	for (i = 0; low[i]; i++)
+		low[i] = (char) tolower((unsigned char) low[i]);
+	for (i = 0; doc_future[i]; i++)
+		if (strstr(low, doc_future[i]))
+			return true;
+	return version && *version && strstr(low, version) != NULL;
+}
+
+const ReDocSection *
+re_doc_describes(const ReDocIndex *ix, const char *name, const char *version)
+{
+	Stem		t[32],
+				filler[32],
+				body[MAX_STEMS];
+	int			nt = 0,
+				nf = stems_of(doc_filler, filler, 32, false, true),
+				max_df = ix->n / 50 > 1 ? ix->n / 50 : 1,
+				df[32],
+				i,
+				k;
+	Stem		all[32];
+	int			nall = stems_of(name, all, 32, false, true);
+
+	for (i = 0; i < nall; i++)
+		if (!has_stem(filler, nf, all[i]))
+			strcpy(t[nt++], all[i]);
+	if (nt < 2 || (nt < 3 && strchr(name, '`') == NULL))
+		return NULL;
+	memset(df, 0, sizeof(df));
+	for (i = 0; i < ix->n; i++)
+		for (k = 0; k < nt; k++)
+			df[k] += has_stem(ix->s[i].stems, ix->s[i].nstems, t[k]);
+	for (i = 0; i < ix->n; i++)
+	{
+		const ReDocSection *s = &ix->s[i];
+		int			distinct = 0,
+					nb,
+					covered = 0;
+
+		RE_CHECK_INTERRUPTS();
+		for (k = 0; k < nt; k++)
+			distinct += df[k] <= max_df && has_stem(s->stems, s->nstems, t[k]);
+		if (distinct < 2)
+			continue;
+		nb = stems_of(s->body, body, MAX_STEMS, false, true);
+		for (k = 0; k < nt; k++)
+			covered += has_stem(s->stems, s->nstems, t[k]) || has_stem(body, nb, t[k]);
+		if (covered == nt && !doc_not_current(s, version))
+			return s;
+	}
+	return NULL;
 }

@@ -97,6 +97,40 @@ void		re_listed_memo_end(void);
  */
 const char **re_sentences(ReArena *a, const char *text, int *n);
 
+/* A section of a docs file: its heading and the stems that name it. */
+typedef struct ReDocSection
+{
+	const char *path;
+	char	   *heading;		/* without the leading #s */
+	char	   *body;			/* the first bytes after the heading, outside code blocks */
+	char		stems[16][6];	/* the heading's stems (parentheses left out) */
+	int			nstems;
+} ReDocSection;
+
+typedef struct ReDocIndex
+{
+	ReDocSection *s;
+	int			n;
+} ReDocIndex;
+
+/*
+ * Index the headings of n docs files (paths/texts parallel). Files under a
+ * directory of ideas rather than behaviour (research, rfc, proposal(s),
+ * plan(s), design, draft(s)) are left out.
+ */
+void		re_doc_index(ReArena *a, const char *const *paths, const char *const *texts, int n, ReDocIndex *out);
+
+/*
+ * The docs section that describes name (a feature's title core) as
+ * existing, or NULL: its heading holds two of name's distinctive stems (in
+ * at most one heading in fifty), heading and opening paragraph hold every
+ * stem of name (kind words such as "GUC" and "API" left out), neither
+ * speaks of it as planned, and neither names version (the docs of the
+ * release's own work in progress). A name of fewer than three stems
+ * counts only when it has a backticked identifier.
+ */
+const ReDocSection *re_doc_describes(const ReDocIndex *ix, const char *name, const char *version);
+
 /* A file (by its base name's words, at least two, all in title) that already delivers title, or NULL. */
 const char *re_file_delivers(const char *title, const char *const *paths, int npaths);
 

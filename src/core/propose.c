@@ -900,6 +900,8 @@ typedef struct Sel
 	const char **thin;			/* per pillar: why its focus-area gaps were dropped, or NULL */
 	const char **section_sents;	/* the sentences of the target's section (Goal, items, exit criteria) */
 	int			nsection_sents;
+	ReDocIndex	docs;			/* the headings of the commit's docs */
+	const ReDocSection **feature_doc;	/* per feature: the docs section describing it as existing, or NULL */
 } Sel;
 
 /* The Verify sentence of a description, or "". */
@@ -960,6 +962,115 @@ leads_of(ReArena *a, const ReTextIn *list, int n)
 }
 
 /*
+ * The name a docs heading would give an item: its bold lead's core
+ * ("Failure mode: WAL recycled past slot — fall back …" -> "WAL recycled
+ * past slot"), without a leading "Label:".
+ */
+static char *
+doc_name(ReArena *a, const char *title)
+{
+	char	   *lead = re_bold_lead(a, title);
+	char	   *core = re_title_core(a, lead[0] ? lead : title, true);
+	char	   *colon = strchr(core, ':');
+
+	if (colon && colon - core < 25 && colon[1] == ' ' && strcspn(core, "`") > (size_t) (colon - core))
+		core = colon + 2;
+	return core;
+}
+
+/* The docs section describing the item titled title as existing (docs/proposals.md "Described in the docs"), or NULL. */
+static const ReDocSection *
+documented(Sel *s, const char *title)
+{
+	if (s->docs.n == 0 || title == NULL)
+		return NULL;
+	return re_doc_describes(&s->docs, doc_name(s->a, title), s->in->version);
+}
+
+/* A section heading as a title cites it: no parentheses, no trailing blanks. */
+static char *
+heading_core(ReArena *a, const char *heading)
+{
+	char	   *o = re_title_core(a, heading, true);
+	size_t		n = strlen(o);
+
+	while (n > 0 && (o[n - 1] == ' ' || o[n - 1] == ':'))
+		o[--n] = '\0';
+	return o;
+}
+
+/*
+ * The sentence of a docs section that states what title promises: most
+ * words shared with the title's tail after " — " (the behaviour), then with
+ * the whole title; newlines folded, at most ~240 bytes, or NULL.
+ */
+static char *
+doc_sentence(ReArena *a, const ReDocSection *doc, const char *title)
+{
+	const char **sents;
+	const char *tail = strstr(title, " \xE2\x80\x94 ");
+	int			n,
+				i,
+				best = -1,
+				best_score = 0;
+	char	   *body = re_strdup(a, doc->body),
+			   *c;
+
+	for (c = body; *c; c++)
+		if (*c == '\n')
+			*c = ' ';
+	sents = re_sentences(a, body, &n);
+	for (i = 0; i < n; i++)
+	{
+		int			whole = 0,
+					behaviour = 0;
+
+		while (*sents[i] == ' ')
+			sents[i]++;
+		if (strlen(sents[i]) > 240 || strchr(sents[i], '|'))
+			continue;
+		(void) re_stem_overlap(title, sents[i], false, &whole);
+		if (tail)
+			(void) re_stem_overlap(tail, sents[i], false, &behaviour);
+		if (2 * behaviour + whole > best_score)
+		{
+			best = i;
+			best_score = 2 * behaviour + whole;
+		}
+	}
+	return best >= 0 ? re_strdup(a, sents[best]) : NULL;
+}
+
+/*
+ * A deferral the docs describe as current behaviour is not "Complete X":
+ * the code and the doc disagree, and the item reconciles them.
+ */
+static void
+reconcile_deferred(Sel *s, const ReDeferredIn *d, const ReDocSection *doc, Cand *c)
+{
+	ReArena    *a = s->a;
+	ReBuf		b;
+	char	   *lead = re_bold_lead(a, d->title);
+	char	   *quote = doc_sentence(a, doc, d->title);
+
+	c->p.title = cap_title(a, re_sprintf(a, "Reconcile v%s %s with `%s` \xC2\xA7%s", d->version, d->item_id,
+										 doc->path, heading_core(a, doc->heading)));
+	c->p.effort = "S";
+	re_buf_init(&b);
+	sentence(&b, re_sprintf(a, "Deferred from v%s (%s, \"%s\"): %s",
+							d->version, d->item_id, re_title_core(a, lead[0] ? lead : d->title, true),
+							d->status_text ? d->status_text : "not done"));
+	/* reported, not quoted: a deferred item quotes only its own section (docs/proposals.md "Text rules") */
+	sentence(&b, re_sprintf(a, "Yet `%s` \xC2\xA7%s describes it as current behaviour%s%s",
+							doc->path, heading_core(a, doc->heading), quote ? ": " : "", quote ? quote : ""));
+	sentence(&b, "Make the code do what the section says, or correct the section");
+	sentence(&b, re_sprintf(a, "Verify: a test reproduces the case \xC2\xA7%s describes and observes what it states, or `%s` no longer states it",
+							heading_core(a, doc->heading), doc->path));
+	c->p.description = re_buf_to_arena(a, &b);
+	re_buf_free(&b);
+}
+
+/*
  * The gap rule (docs/proposals.md "Focus-area gaps"): a focus-area
  * candidate is dropped when a changelog entry of any release up to the
  * target shipped its deliverable (60 % of the stems of its title after the
@@ -981,12 +1092,15 @@ gap_done(Sel *s, const Cand *c, const char **hist, const char **window)
 	const ReFocusIn *f = find_focus(in, c->p.focus_id);
 	bool		verb = starts_with_verb(c->p.title);
 	const char *file;
+	const ReDocSection *doc;
 	int			i;
 
 	if ((i = re_entry_repeats(s->a, c->p.title, verb, hist, in->nhistory, 0.6, 2)) >= 0)
 		return re_sprintf(s->a, "v%s shipped \"%s\"", in->history[i].id, re_title_core(s->a, re_bold_lead(s->a, hist[i]), true));
 	if ((file = re_file_delivers(c->p.title, in->tree_paths, in->ntree_paths)) != NULL)
 		return re_sprintf(s->a, "`%s` exists", file);
+	if ((doc = documented(s, c->p.title)) != NULL)
+		return re_sprintf(s->a, "`%s` \xC2\xA7\"%s\" describes it", doc->path, heading_core(s->a, doc->heading));
 	if ((i = re_entry_repeats(s->a, c->p.title, verb, window, in->nshipped, 0.4, 1)) >= 0)
 		return re_sprintf(s->a, "recent work in v%s: \"%s\"", in->shipped[i].id,
 						  re_title_core(s->a, re_bold_lead(s->a, window[i]), true));
@@ -1031,7 +1145,7 @@ eligible(Sel *s, Cand *c)
 		out->skipped_listed++;
 		return false;
 	}
-	if (c->kind == 2 && c->done)
+	if ((c->kind == 2 && c->done) || (c->kind == 3 && s->feature_doc[c->feature]))
 	{
 		out->skipped_shipped++;
 		return false;
@@ -1081,6 +1195,7 @@ static int
 produce_candidates(Sel *s)
 {
 	const ReProposeIn *in = s->in;
+	const ReDocSection *doc;
 	int			nc = 0,
 				i;
 
@@ -1098,7 +1213,10 @@ produce_candidates(Sel *s)
 			s->stale[s->nstale++] = &in->deferred[i];
 			continue;
 		}
-		add_deferred(s->a, in, &in->deferred[i], &s->cands[nc++]);
+		add_deferred(s->a, in, &in->deferred[i], &s->cands[nc]);
+		if ((doc = documented(s, in->deferred[i].title)) != NULL)
+			reconcile_deferred(s, &in->deferred[i], doc, &s->cands[nc]);
+		nc++;
 	}
 	s->out->stale_deferred = s->nstale;
 	for (i = 0; i < in->nevidence; i++)
@@ -1608,6 +1726,11 @@ write_risks(Sel *s)
 				re_word_overlap(s->chosen[i]->match_text, s->chosen[k]->match_text) >= 0.6)
 				re_buf_printf(&risks, "- **%s** and **%s** overlap in scope; plan them together so they do not contradict each other.\n",
 							  out->items[i].item_id, out->items[k].item_id);
+	for (i = 0; i < s->in->nfeatures; i++)
+		if (s->feature_doc[i])
+			re_buf_printf(&risks, "- **%s** (\"%s\") is planned, but `%s` \xC2\xA7\"%s\" describes it as existing: mark it done if it shipped, or say what it adds; no items were proposed for it.\n",
+						  s->in->features[i].item_id, doc_name(a, s->in->features[i].title), s->feature_doc[i]->path,
+						  heading_core(a, s->feature_doc[i]->heading));
 	for (i = 0; i < s->in->npillars; i++)
 		if (s->thin[i])
 		{
@@ -1669,6 +1792,10 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 	s.uses = re_alloc(a, sizeof(int) * (size_t) (in->nfeatures + 1));
 	s.stale = re_alloc(a, sizeof(ReDeferredIn *) * (size_t) (in->ndeferred + 1));
 	s.thin = re_alloc(a, sizeof(char *) * (size_t) (in->npillars + 1));
+	re_doc_index(a, in->doc_paths, in->doc_texts, in->ndocs, &s.docs);
+	s.feature_doc = re_alloc(a, sizeof(ReDocSection *) * (size_t) (in->nfeatures + 1));
+	for (i = 0; i < in->nfeatures; i++)
+		s.feature_doc[i] = documented(&s, in->features[i].title);
 	s.nc = produce_candidates(&s);
 	if (s.nc < 0)
 		return -1;

@@ -159,6 +159,10 @@ typedef struct ReProposeIn
 	int			nhistory;
 	const char *const *tree_paths;	/* the files of the tree at the commit */
 	int			ntree_paths;
+	/* the docs files of the commit (path, text), for "already described as existing" */
+	const char *const *doc_paths;
+	const char *const *doc_texts;
+	int			ndocs;
 	/* roadmap.selection_word: policy words (NULL / 0 = none) */
 	const char *engine_core_name;	/* what engine_core focus areas touch, e.g. "DVM engine core" */
 	const char *const *core_test_focus;	/* focus ids whose test items depend on an engine-core item */
@@ -192,7 +196,7 @@ typedef struct ReProposeOut
 	char	   *theme;
 	char	   *risks;			/* markdown bullet list */
 	int			skipped_existing;	/* candidates dropped as already listed */
-	int			skipped_shipped;	/* candidates dropped as shipped */
+	int			skipped_shipped;	/* candidates dropped as shipped (or described as existing in the docs) */
 	int			skipped_rules;	/* candidates dropped as contradicting a rule */
 	int			already_enriched;	/* pillars skipped because an earlier run's items are there */
 	int			skipped_dismissed;	/* candidates a planner dismissed */

@@ -29,9 +29,12 @@ val(int row, int col)
 	return re_get_text(row, col);
 }
 
-/* Concatenate the files (up to the cap), or NULL when there are none. */
+/*
+ * Concatenate the files (up to the cap), or NULL when there are none. With
+ * texts, each file's own text is kept too (texts[i] NULL when skipped).
+ */
 static char *
-read_all(ReHandle *h, ReFileList *f)
+read_all(ReHandle *h, ReFileList *f, char **texts)
 {
 	StringInfoData s;
 	int			i;
@@ -50,7 +53,10 @@ read_all(ReHandle *h, ReFileList *f)
 		buf = re_handle_read(h, f->paths[i], &len);
 		if (buf == NULL)
 			continue;
-		appendBinaryStringInfo(&s, buf, (int) strnlen(buf, len));
+		len = strnlen(buf, len);
+		if (texts)
+			texts[i] = pnstrdup(buf, len);
+		appendBinaryStringInfo(&s, buf, (int) len);
 		appendStringInfoChar(&s, '\n');
 	}
 	return s.data;
@@ -77,11 +83,12 @@ line_range(const char *buf, size_t len, int from, int to)
 
 /*
  * The docs and tests texts of a tree (the lens evidence): every markdown
- * file under a docs/ directory and every test file, each up to the caps,
- * in the listing's order.
+ * file under a docs/ directory (each file's text and their concatenation)
+ * and every test file, each up to the caps, in the listing's order; into
+ * in's docs_text, doc_paths, doc_texts, ndocs and tests_text.
  */
 void
-re_evidence_texts(ReHandle *h, const ReFileList *all, char **docs_text, char **tests_text)
+re_evidence_texts(ReHandle *h, const ReFileList *all, ReProposeIn *in)
 {
 	ReFileList	docs,
 				tests;
@@ -111,8 +118,33 @@ re_evidence_texts(ReHandle *h, const ReFileList *all, char **docs_text, char **t
 			to->n++;
 		}
 	}
-	*docs_text = read_all(h, &docs);
-	*tests_text = read_all(h, &tests);
+	/* the docs files one by one too: what their headings describe as existing (docs/proposals.md) */
+	in->doc_paths = (const char *const *) docs.paths;
+	in->doc_texts = palloc0(sizeof(char *) * (docs.n + 1));
+	in->ndocs = docs.n;
+	in->docs_text = read_all(h, &docs, (char **) in->doc_texts);
+	in->tests_text = read_all(h, &tests, NULL);
+}
+
+/* A text[] column of row 0 with its NULLs kept (NULL elements as NULL pointers). */
+static const char *const *
+text_array_with_nulls(int col, int *n)
+{
+	bool		isnull;
+	Datum		d = SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, col, &isnull);
+	Datum	   *elems;
+	bool	   *nulls;
+	char	  **out;
+	int			i;
+
+	*n = 0;
+	if (isnull)
+		return NULL;
+	deconstruct_array(DatumGetArrayTypeP(d), TEXTOID, -1, false, TYPALIGN_INT, &elems, &nulls, n);
+	out = palloc0(sizeof(char *) * (*n + 1));
+	for (i = 0; i < *n; i++)
+		out[i] = nulls[i] ? NULL : TextDatumGetCString(elems[i]);
+	return (const char *const *) out;
 }
 
 /* True when the catalog has roadmap.evidence_text (0.2.0). */
@@ -126,30 +158,44 @@ evidence_catalog(void)
 void
 re_store_evidence(ReHandle *h, int64 repo_id, const ReFileList *all)
 {
-	Oid			types[5] = {INT8OID, TEXTOID, TEXTOID, TEXTOID, TEXTARRAYOID};
-	Datum		vals[5];
-	char		nulls[6] = "     ";
-	Datum	   *paths;
-	char	   *docs,
-			   *tests;
-	int			i;
+	Oid			types[6] = {INT8OID, TEXTOID, TEXTARRAYOID, TEXTARRAYOID, TEXTOID, TEXTARRAYOID};
+	Datum		vals[6];
+	char		nulls[7] = "      ";
+	Datum	   *paths,
+			   *dtexts;
+	bool	   *dnull;
+	int			dims[1],
+				lbs[1] = {1},
+				i;
+	ReProposeIn ev;
 
 	if (!evidence_catalog())
 		return;
-	re_evidence_texts(h, all, &docs, &tests);
+	memset(&ev, 0, sizeof(ev));
+	re_evidence_texts(h, all, &ev);
 	paths = palloc(sizeof(Datum) * (all->n + 1));
 	for (i = 0; i < all->n; i++)
 		paths[i] = CStringGetTextDatum(all->paths[i]);
+	dtexts = palloc(sizeof(Datum) * (ev.ndocs + 1));
+	dnull = palloc(sizeof(bool) * (ev.ndocs + 1));
+	for (i = 0; i < ev.ndocs; i++)
+	{
+		dnull[i] = ev.doc_texts[i] == NULL;
+		dtexts[i] = dnull[i] ? (Datum) 0 : CStringGetTextDatum(ev.doc_texts[i]);
+	}
+	dims[0] = ev.ndocs;
 	vals[0] = Int64GetDatum(repo_id);
 	vals[1] = CStringGetTextDatum(h->git.commit_hex);
-	vals[2] = docs ? CStringGetTextDatum(docs) : (Datum) 0;
-	vals[3] = tests ? CStringGetTextDatum(tests) : (Datum) 0;
-	vals[4] = PointerGetDatum(construct_array(paths, all->n, TEXTOID, -1, false, TYPALIGN_INT));
-	nulls[2] = docs ? ' ' : 'n';
-	nulls[3] = tests ? ' ' : 'n';
+	vals[2] = PointerGetDatum(construct_array(paths, all->n, TEXTOID, -1, false, TYPALIGN_INT));
+	vals[3] = PointerGetDatum(construct_md_array(dtexts, dnull, 1, dims, lbs, TEXTOID, -1, false, TYPALIGN_INT));
+	vals[4] = ev.tests_text ? CStringGetTextDatum(ev.tests_text) : (Datum) 0;
+	nulls[4] = ev.tests_text ? ' ' : 'n';
+	for (i = 0; i < ev.ndocs; i++)
+		paths[i] = CStringGetTextDatum(ev.doc_paths[i]);
+	vals[5] = PointerGetDatum(construct_array(paths, ev.ndocs, TEXTOID, -1, false, TYPALIGN_INT));
 	re_spi_repo("DELETE FROM roadmap.evidence_text WHERE repo_id = $1", repo_id, NULL, SPI_OK_DELETE);
-	re_spi_exec("INSERT INTO roadmap.evidence_text (repo_id, commit, docs, tests, paths) VALUES ($1, $2, $3, $4, $5)",
-				5, types, vals, nulls, SPI_OK_INSERT);
+	re_spi_exec("INSERT INTO roadmap.evidence_text (repo_id, commit, paths, doc_texts, tests, doc_paths) "
+				"VALUES ($1, $2, $3, $4, $5, $6)", 6, types, vals, nulls, SPI_OK_INSERT);
 }
 
 /* The evidence ingest kept for this commit (true), or false to read the tree. */
@@ -158,18 +204,38 @@ stored_evidence(int64 repo_id, const char *commit, ReProposeIn *in)
 {
 	Oid			types[2] = {INT8OID, TEXTOID};
 	Datum		vals[2] = {Int64GetDatum(repo_id), CStringGetTextDatum(commit)};
-	int			n;
+	int			n,
+				nt,
+				i;
 
 	if (!evidence_catalog())
 		return false;
-	re_spi_exec("SELECT docs, tests, paths FROM roadmap.evidence_text WHERE repo_id = $1 AND commit = $2",
+	re_spi_exec("SELECT doc_paths, doc_texts, tests, paths FROM roadmap.evidence_text WHERE repo_id = $1 AND commit = $2",
 				2, types, vals, NULL, SPI_OK_SELECT);
 	if (SPI_processed == 0)
 		return false;
-	in->docs_text = val(0, 1);
-	in->tests_text = val(0, 2);
-	in->tree_paths = re_get_text_array(0, 3, &n);
+	in->doc_paths = text_array_with_nulls(1, &n);
+	in->doc_texts = text_array_with_nulls(2, &nt);
+	if (nt != n)
+		return false;
+	in->ndocs = n;
+	in->tests_text = val(0, 3);
+	in->tree_paths = re_get_text_array(0, 4, &n);
 	in->ntree_paths = n;
+	/* the concatenation read_all makes: each kept file's text and a newline; NULL with no docs files */
+	if (in->ndocs > 0)
+	{
+		StringInfoData d;
+
+		initStringInfo(&d);
+		for (i = 0; i < in->ndocs; i++)
+			if (in->doc_texts[i])
+			{
+				appendStringInfoString(&d, in->doc_texts[i]);
+				appendStringInfoChar(&d, '\n');
+			}
+		in->docs_text = d.data;
+	}
 	return true;
 }
 
@@ -192,15 +258,11 @@ read_evidence(int64 repo_id, const char *path, const char *commit, const char *s
 	if (!stored_evidence(repo_id, commit, in))
 	{
 		ReFileList	all;
-		char	   *docs,
-				   *tests;
 
 		re_handle_list(h, &all);
 		in->tree_paths = (const char *const *) all.paths;
 		in->ntree_paths = all.n;
-		re_evidence_texts(h, &all, &docs, &tests);
-		in->docs_text = docs;
-		in->tests_text = tests;
+		re_evidence_texts(h, &all, in);
 	}
 	for (i = 0; marker && i < in->ntree_paths; i++)
 		if (strstr(in->tree_paths[i], marker))

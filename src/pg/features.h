@@ -17,8 +17,8 @@ bool		re_catalog_has_lenses(void);
 void		re_gather_features(int64 repo_id, const char *version, const char *path, const char *commit,
 							   ReProposeIn *in);
 
-/* The docs and tests texts of a tree's files (the lens evidence), NULL when there are none. */
-void		re_evidence_texts(ReHandle *h, const ReFileList *all, char **docs_text, char **tests_text);
+/* The docs and tests texts of a tree's files (the lens evidence) into in's docs_text, doc_paths, doc_texts, ndocs, tests_text. */
+void		re_evidence_texts(ReHandle *h, const ReFileList *all, ReProposeIn *in);
 
 /* Ingest: keep the commit's evidence texts and paths in roadmap.evidence_text (0.2.0 catalog). */
 void		re_store_evidence(ReHandle *h, int64 repo_id, const ReFileList *all);

@@ -1011,6 +1011,40 @@ test_dedupe_listed(void)
 		CHECK(re_file_delivers("Write migration guides from pg_ivm and materialized views", paths, 3) == paths[1]);
 		CHECK(re_file_delivers("Classify refresh errors by SQLSTATE", paths, 3) == NULL);
 	}
+	/* the feature's own text already plans the check a lens would propose (docs/proposals.md "Dedupe") */
+	{
+		static const ReFamilyDef fams[] = {
+			{"benchmark", "performance", "benchmark|bench|measur"},
+			{"docs", "ease_of_use", "document|docs/|reference"},
+			{"release_note", "ease_of_use", "breaking change|upgrade note|release note|changelog"},
+			{"upgrade", "test_coverage", "upgrade|survives"},
+			{"validation", "stability", "reject|invalid|validat|emits a warning"},
+		};
+		const char *md2 = "## v0.17.0 — X\n\n**SCAL-2 — Setting stub**\n\n"
+			"Verify: `SHOW x.db_list` returns ''. Setting a non-empty value emits a WARNING.\n\n"
+			"**Exit criteria:**\n- [ ] A-2-COL: wide-table UPDATE benchmark shows 50% delta reduction\n";
+		const char *own2[1] = {"DB-4"};
+		const char *txt2[1] = {"Rename the channel. Document as a breaking change in CHANGELOG."};
+		ReListed	l2;
+		char	   *id2[RE_MAX_CHECK_IDENTS];
+		const char *t;
+
+		re_listed_index(a, md2, own2, txt2, 1, fams, 5, &l2);
+		/* a group's exit criterion ("A-2-COL: … benchmark") covers its parts, not another group's */
+		t = "Benchmark A-2-COL-3 aggregate correction against 0.16.0";
+		id2[0] = "a-2-col-3";
+		CHECK(re_listed_find(&l2, t, id2, 1, re_check_families(t, fams, 5), &rule) != NULL);
+		id2[0] = "a-2-colx-1";
+		CHECK(re_listed_find(&l2, t, id2, 1, re_check_families(t, fams, 5), &rule) == NULL);
+		/* "Document as a breaking change in CHANGELOG" is the upgrade note as well as a docs check */
+		t = "Upgrade note: what callers of `x_refresh` must change";
+		id2[0] = "db-4";
+		CHECK(re_listed_find(&l2, t, id2, 1, re_check_families(t, fams, 5), &rule) != NULL);
+		/* the stub's own Verify says what a value does: no "validate its values" item */
+		t = "Validate `x.db_list` values when they are set";
+		id2[0] = "scal-2";
+		CHECK(re_listed_find(&l2, t, id2, 1, re_check_families(t, fams, 5), &rule) != NULL);
+	}
 	re_arena_free(a);
 }
 
@@ -1122,6 +1156,40 @@ test_dedupe_selector(void)
 	re_arena_free(a);
 }
 
+/* "Described in the docs" (docs/proposals.md): a heading that names the feature, over its opening paragraph. */
+static void
+test_doc_describes(void)
+{
+	ReArena    *a = re_arena_new();
+	const char *paths[] = {"docs/FAQ.md", "docs/research/IDEAS.md", "docs/CONFIG.md", "docs/x.md"};
+	const char *texts[] = {
+		"# FAQ\n\n## How do prepared statements help?\n\nLater runs reuse the cached plan.\n\n"
+		"```\n## not a heading\n```\n## Shared Memory\n\nThe registry lives there.\n\n"
+		"## Bloom filter lookup index\n\nPlanned for a future release.\n",
+		"# Ideas\n\n## Template cache in shared memory\n\nA template cache could live in shared memory.\n",
+		"# Config\n\n## x.auto_backoff\n\nBack off when late. Since 0.9.0.\n\n## x.fast_knob\n\nAdded in 0.4.0.\n",
+		"# Filler\n\n## One\n\n## Two\n\n## Three\n\n## Four\n"
+	};
+	ReDocIndex	ix;
+	const ReDocSection *d;
+
+	re_doc_index(a, paths, texts, 4, &ix);
+	/* the research file is left out; a heading inside a code block is no heading */
+	CHECK(ix.n == 12);
+	d = re_doc_describes(&ix, "Prepared statement reuse", "0.4.0");
+	CHECK(d != NULL && strcmp(d->path, "docs/FAQ.md") == 0 && strstr(d->heading, "prepared statements") != NULL);
+	/* a backticked name of two stems; a kind word ("GUC") is not needed in the doc */
+	CHECK(re_doc_describes(&ix, "`x.auto_backoff` GUC", "0.4.0") != NULL);
+	/* two plain words are too generic to name a feature */
+	CHECK(re_doc_describes(&ix, "Auto backoff", "0.4.0") == NULL);
+	/* a heading naming part of it, an idea, a planned section, the target's own docs: not existing */
+	CHECK(re_doc_describes(&ix, "Shared-memory template cache", "0.4.0") == NULL);
+	CHECK(re_doc_describes(&ix, "Bloom filter lookup index", "0.4.0") == NULL);
+	CHECK(re_doc_describes(&ix, "`x.fast_knob` setting", "0.4.0") == NULL);
+	CHECK(re_doc_describes(&ix, "`x.fast_knob` setting", "0.5.0") != NULL);
+	re_arena_free(a);
+}
+
 static void
 test_engine(void)
 {
@@ -1134,6 +1202,7 @@ test_engine(void)
 	test_selector();
 	test_dedupe_listed();
 	test_dedupe_selector();
+	test_doc_describes();
 	test_deferred_closed_later();
 	test_deferred_traced();
 	test_deferred_proposals();

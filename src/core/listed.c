@@ -1121,6 +1121,39 @@ add_section(ReArena *a, ReDocIndex *out, int *cap, const char *path, const char 
 	s->nstems = stems_of(without_parens(a, heading), s->stems, 16, false, true);
 }
 
+/* The sorted (stem number, section) pairs of the headings' stems (re_doc_describes's lookup). */
+static void
+doc_pairs(ReArena *a, ReDocIndex *out)
+{
+	KeyEnt	   *pairs;
+	int			i,
+				j,
+				np = 0,
+				k = 0;
+
+	for (i = 0; i < out->n; i++)
+		np += out->s[i].nstems;
+	if (np == 0)
+		return;
+	pairs = re_alloc(a, sizeof(KeyEnt) * (size_t) np);
+	for (i = 0, np = 0; i < out->n; i++)
+		for (j = 0; j < out->s[i].nstems; j++)
+		{
+			pairs[np].key = stem_key(out->s[i].stems[j]);
+			pairs[np++].ent = i;
+		}
+	qsort(pairs, (size_t) np, sizeof(KeyEnt), keyent_cmp);
+	out->keys = re_alloc(a, sizeof(uint64_t) * (size_t) np);
+	out->sec = re_alloc(a, sizeof(int) * (size_t) np);
+	for (i = 0; i < np; i++)
+		if (k == 0 || pairs[i].key != out->keys[k - 1] || pairs[i].ent != out->sec[k - 1])
+		{
+			out->keys[k] = pairs[i].key;
+			out->sec[k++] = pairs[i].ent;
+		}
+	out->npairs = k;
+}
+
 void
 re_doc_index(ReArena *a, const char *const *paths, const char *const *texts, int n, ReDocIndex *out)
 {
@@ -1172,6 +1205,7 @@ re_doc_index(ReArena *a, const char *const *paths, const char *const *texts, int
 			p = e ? e + 1 : p + len;
 		}
 	}
+	doc_pairs(a, out);
 }
 
 /* Does the section say it describes a plan, or name the release being planned? */
@@ -1204,6 +1238,7 @@ re_doc_describes(const ReDocIndex *ix, const char *name, const char *version)
 				k;
 	Stem		all[32];
 	int			nall = stems_of(name, all, 32, false, true);
+	int		   *cnt = NULL;
 
 	for (i = 0; i < nall; i++)
 		if (!has_stem(filler, nf, all[i]))
@@ -1211,9 +1246,39 @@ re_doc_describes(const ReDocIndex *ix, const char *name, const char *version)
 	if (nt < 2 || (nt < 3 && strchr(name, '`') == NULL))
 		return NULL;
 	memset(df, 0, sizeof(df));
-	for (i = 0; i < ix->n; i++)
+	if (ix->npairs > 0 && (cnt = calloc((size_t) ix->n, sizeof(int))) != NULL)
+	{
+		/* by the pairs: the sections whose heading holds each stem */
+		int			lo[32],
+					hi[32];
+
 		for (k = 0; k < nt; k++)
-			df[k] += has_stem(ix->s[i].stems, ix->s[i].nstems, t[k]);
+		{
+			uint64_t	key = stem_key(t[k]);
+			int			l = 0,
+						h = ix->npairs;
+
+			while (l < h)
+			{
+				int			mid = l + (h - l) / 2;
+
+				if (ix->keys[mid] < key)
+					l = mid + 1;
+				else
+					h = mid;
+			}
+			for (lo[k] = hi[k] = l; hi[k] < ix->npairs && ix->keys[hi[k]] == key; hi[k]++)
+				df[k]++;
+		}
+		for (k = 0; k < nt; k++)
+			if (df[k] <= max_df)
+				for (i = lo[k]; i < hi[k]; i++)
+					cnt[ix->sec[i]]++;
+	}
+	else
+		for (i = 0; i < ix->n; i++)
+			for (k = 0; k < nt; k++)
+				df[k] += has_stem(ix->s[i].stems, ix->s[i].nstems, t[k]);
 	for (i = 0; i < ix->n; i++)
 	{
 		const ReDocSection *s = &ix->s[i];
@@ -1222,15 +1287,22 @@ re_doc_describes(const ReDocIndex *ix, const char *name, const char *version)
 					covered = 0;
 
 		RE_CHECK_INTERRUPTS();
-		for (k = 0; k < nt; k++)
-			distinct += df[k] <= max_df && has_stem(s->stems, s->nstems, t[k]);
+		if (cnt)
+			distinct = cnt[i];
+		else
+			for (k = 0; k < nt; k++)
+				distinct += df[k] <= max_df && has_stem(s->stems, s->nstems, t[k]);
 		if (distinct < 2)
 			continue;
 		nb = stems_of(s->body, body, MAX_STEMS, false, true);
 		for (k = 0; k < nt; k++)
 			covered += has_stem(s->stems, s->nstems, t[k]) || has_stem(body, nb, t[k]);
 		if (covered == nt && !doc_not_current(s, version))
+		{
+			free(cnt);
 			return s;
+		}
 	}
+	free(cnt);
 	return NULL;
 }

@@ -1059,6 +1059,77 @@ INSERT INTO roadmap.skip_reason_rule (phrase, priority, description) VALUES
 ('nice to have', 'P2', 'the maintainers call it optional'),
 ('nice-to-have', 'P2', 'the maintainers call it optional');
 
+-- Feature coverage: kinds for what a feature's own text says can go wrong (issue 10, cv10)
+-- See docs/proposals.md "Features" and "Risks a feature states". A large
+-- release whose items are table rows with short notes got almost no item:
+-- none of its features had a kind. These kinds recognise, from the item's
+-- own words (its table row, the block its bold lead opens, a bullet naming
+-- it), a mechanism with a known way to go wrong — a lease that can expire
+-- under a running holder, changes merged from several sources, a migration
+-- of stored data, a set kept in a fixed-width integer, a fallback path, a
+-- move into native code, an automatic drop of captured changes, a new
+-- derivation of stored keys — and one lens each asks exactly that of it.
+-- Patterns are narrow on purpose: each fires on few features.
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('lease', '\b(reaps?|reaping|reclaims?|steals?|takes? over)\b[^.]{0,30}\b(expired|stale) (leases?|locks?)\b|\bexpired (leases?|locks?)\b|\blocks?\b[^.]{0,60}\b(expires?|expiry|timeout|ttl)\b|\blease (holder|renewal|timeout)\b|\bleader (election|lease)\b', NULL,
+ 'gives work to one holder under a lock or lease that expires or is reclaimed while the holder may still run'),
+('multi_source', '\b(each|every|per|several|multiple|all) (remote )?(workers?|nodes?|shards?|replicas?|sources?|producers?|publishers?|upstreams?)\b[^|]{0,320}?\b(watermark|ordered by|in (commit|arrival) order|interleav\w*)\b', NULL,
+ 'merges changes from several sources into one stream, ordered by positions that are each only ordered within one source'),
+('migration', '^.*?(\b(sql|schema|data|catalog|storage) migration\b|\bmigration:|\brenam(e|es|ed|ing)\b[^.]{0,40}\b(columns?|tables?|fields?)\b)', NULL,
+ 'migrates tables that already hold data: a migration or a rename of stored columns, said by the title'),
+('bitmask', '\bbit ?(masks?|sets?|maps?)\b[^|]{0,200}?\K\b(int2|int4|int8|smallint|integer|bigint|u8|u16|u32|u64|i32|i64|(8|16|32|64)[- ]bit)\b|\b(int2|int4|int8|smallint|bigint|u32|u64|i64|(16|32|64)[- ]bit)\b[^.|]{0,60}\bbit ?(masks?|sets?|maps?)\b', NULL,
+ 'keeps a set (of columns, flags, members) as bits of a fixed-width integer'),
+('fallback', '(?s)\A(?!.*\bfall-?backs? (is |are )?tested\b)(?!.*\btests? (of |for )?the fall-?back).*?\K\b(fall(s|ing)? ?back|fallbacks?|cold[- ]start (heuristic|path|mode))\b', NULL,
+ 'has a fallback path for the case the main path cannot handle (and does not say the fallback is tested)'),
+('native_code', '^(?!.*\b(safe|reduc\w*|remov\w*|eliminat\w*)\b).*\b(C-level|FFI|native code|raw pointers?|extern "C")\b', NULL,
+ 'moves work into native code the compiler cannot check (a C-level function, FFI), said by the title'),
+('auto_drop', '\bauto(matic(ally)?)?[- ]?(drop|delet|purg|discard|remov|truncat)\w*\b[^.]{0,60}\b(slots?|buffers?|queues?|changes|journal|wal|backlog)\b', NULL,
+ 'drops captured changes or what holds them (a slot, a buffer, a queue) automatically when a limit is reached'),
+('key_derivation', '\brow[- ]?ids?\b[^.]{0,80}\b(hash\w*|schemes?|schemas?|deriv\w*|computed?)\b|\b(incorporat\w*|add\w*|includ\w*|mix\w*)\b[^.]{0,80}\b(into|to|in) the (row[- ]?id |content |row )?hash\b', NULL,
+ 'changes how the ids or hashes of stored rows are derived');
+
+INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, title, why, verify) VALUES
+('corr_lease_double_apply', 'correctness', 'lease', 'always', NULL, 'P0', 'M', 3,
+ '{subject}: no double apply when a lease expires mid-run',
+ '{id} gives work to one holder until its lease expires{quote}; a holder still running at expiry keeps writing while a second one takes over, so the same changes are applied twice',
+ 'a test pauses the first holder before its commit until the lease expires, lets a second worker take over, and the result equals one application of the changes'),
+('stab_lease_holder_crash', 'stability', 'lease', 'always', NULL, 'P1', 'S', 2,
+ '{subject}: work resumes after the holder is killed',
+ '{id} keeps its lock as a row with an expiry{quote}; unlike a session lock it outlives a holder that crashes, and nothing runs that work until the row is reclaimed',
+ 'a test kills the holder (`kill -9`) mid-run; another worker takes over within the lease time plus one interval, and nothing is applied twice'),
+('corr_merge_order', 'correctness', 'multi_source', 'always', NULL, 'P0', 'M', 3,
+ '{id}: same-key changes from two sources apply in order',
+ '{id} merges changes from several sources into one stream{quote}; positions such as LSNs are ordered only within one source, so changes to one key from two sources have no defined order',
+ 'a test interleaves INSERT, UPDATE and DELETE of the same keys on two sources between polls, and after each poll the result equals a full recomputation'),
+('scal_merge_fanout', 'scalability', 'multi_source', 'always', NULL, 'P1', 'M', 2,
+ '{id}: one polling round at 10× the sources',
+ '{id} reads every source in turn{quote}; one round grows with the number of sources, and once it takes longer than the interval the lag grows without bound',
+ 'a benchmark with 1, 4 and 40 sources reports the time of one round and the lag it adds, and at 10× the largest tested count a round stays within one interval'),
+('test_upgrade_populated', 'test_coverage', 'migration', 'always', NULL, 'P1', 'S', 3,
+ 'Upgrade test: {id} migration with changes still pending',
+ '{id} migrates tables that already hold data{quote}; rows captured by {prev} but not yet applied must still be read after ALTER EXTENSION UPDATE, which an upgrade of an empty installation does not show',
+ 'an upgrade test captures changes on {prev} without applying them, updates to {version}, then applies them, and the result equals a full recomputation with no row lost'),
+('corr_bitmask_width', 'correctness', 'bitmask', 'always', NULL, 'P1', 'S', 3,
+ '{id}: correct for more members than the bitmask has bits',
+ '{id} keeps a set in a fixed-width integer{quote}; a 64-bit mask holds 64 members, so the 65th wraps onto another bit or is dropped and its change is silently skipped',
+ 'a test with tables of 63, 64, 65 and 200 columns changes only the last column, and each change reaches the result (or takes the documented wide-table path)'),
+('test_fallback_path', 'test_coverage', 'fallback', 'always', NULL, 'P1', 'S', 3,
+ 'Test the {id} fallback path',
+ '{id} falls back to another path when the main one cannot be used{quote}; that case is rare in tests and benchmarks, so the fallback is the path most likely to break unnoticed',
+ 'a test forces the fallback condition, checks that the fallback is taken (logged, or visible in a status view) and that its result equals the main path''s on the same input'),
+('stab_native_code', 'stability', 'native_code', 'always', NULL, 'P1', 'S', 2,
+ '{id}: native code errors raise, never crash the server',
+ '{id} moves work into native code{quote}; an error there that is not raised as a normal error crashes the backend instead of rolling back one statement',
+ 'the count of unsafe blocks before and after {id} is reported, each new one states its invariant, and a test drives each error path (bad input, cancel, out-of-memory) to an error with no crash'),
+('corr_autodrop_loss', 'correctness', 'auto_drop', 'always', NULL, 'P0', 'S', 3,
+ '{id}: an automatic drop never loses changes silently',
+ '{id} drops captured changes automatically at a limit{quote}; the changes in what is dropped are gone, so results that depended on them are wrong unless the drop forces a full rebuild',
+ 'a test drives the lag past the limit until the drop, then checks that the affected objects are marked for a full refresh (or raise an error) and the next result equals a full recomputation'),
+('corr_key_upgrade', 'correctness', 'key_derivation', 'always', NULL, 'P0', 'M', 3,
+ '{id}: rows stored by {prev} keep matching their ids',
+ '{id} changes how stored row ids are derived{quote}; an id stored by {prev} and now computed differently no longer matches, so updating or deleting that row leaves a duplicate or an orphan',
+ 'a test creates rows on {prev}, upgrades, then updates and deletes them, and the result equals a full recomputation with no duplicate or orphan');
+
 -- No JIT for the catalog queries of ingest, enrich and render (issue 11, p11b) --
 -- The planner's cost of the gap query grows with the dead rows and the
 -- estimates of a long-lived database until it crosses jit_above_cost; the

@@ -1015,6 +1015,9 @@ re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap)
 	if (f->text == NULL || from >= (int) strlen(f->text))
 		return NULL;			/* no section text */
 	sentence_bounds(f->text, from, at >= from ? at : -1, &s, &e);
+	/* notes from the release section are read, not quoted: a quote cites the item's own catalog text */
+	if (f->notes_at > 0 && (at >= f->notes_at || s >= f->notes_at))
+		return NULL;
 	rel = at >= s && at < e ? at - s : -1;	/* where the kind matched, in the sentence */
 	o = re_strndup(a, f->text + s, (size_t) (e - s));
 	for (i = 0; o[i]; i++)
@@ -1045,4 +1048,289 @@ re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap)
 		rel = n > 0 ? (int) n - 1 : -1;
 	/* too long: whole clauses around where it matched (describe.c), else no quote */
 	return n > cap ? re_clause_cut(a, o, rel, cap) : o;
+}
+
+/* Is item_id at p a whole token (not CDC-1 inside CDC-10 or XCDC-1)? */
+static bool
+id_at(const char *start, const char *p, const char *item_id)
+{
+	size_t		n = strlen(item_id);
+	char		c = p[n];
+
+	if (p > start && (isalnum((unsigned char) p[-1]) || p[-1] == '-' || p[-1] == '_'))
+		return false;
+	return !(isalnum((unsigned char) c) || c == '_' || (c == '-' && isalnum((unsigned char) p[n + 1])));
+}
+
+static bool
+names_id(const char *s, const char *item_id)
+{
+	const char *p;
+
+	for (p = s; (p = strstr(p, item_id)) != NULL; p++)
+		if (id_at(s, p, item_id))
+			return true;
+	return false;
+}
+
+/* Whitespace runs as one space, "**" dropped, trimmed. */
+static char *
+squeeze(ReArena *a, const char *s, size_t n)
+{
+	char	   *out = re_alloc(a, n + 1);
+	size_t		o = 0,
+				i;
+
+	for (i = 0; i < n; i++)
+	{
+		if (s[i] == '*' && i + 1 < n && s[i + 1] == '*')
+		{
+			i++;
+			continue;
+		}
+		/* a blockquote's marks */
+		if (s[i] == '>' && (i == 0 || s[i - 1] == '\n' || (s[i - 1] == ' ' && i >= 2 && s[i - 2] == '\n')))
+			continue;
+		if (isspace((unsigned char) s[i]))
+		{
+			if (o > 0 && out[o - 1] != ' ')
+				out[o++] = ' ';
+			continue;
+		}
+		out[o++] = s[i];
+	}
+	while (o > 0 && out[o - 1] == ' ')
+		o--;
+	out[o] = '\0';
+	return out;
+}
+
+/* Append a paragraph the description does not hold yet (by its first 60 characters). */
+static void
+add_note(ReArena *a, ReBuf *b, const char *desc, const char *para, size_t n)
+{
+	char	   *t = squeeze(a, para, n);
+	char		key[61];
+	const char *p;
+	bool		code = false;
+
+	/* the rest of a bold lead line: "— Today …", ": …" */
+	while (*t && (strchr(" :.-", *t) || strncmp(t, "\xE2\x80\x94", 3) == 0 || strncmp(t, "\xE2\x80\x93", 3) == 0))
+		t += (unsigned char) *t >= 0x80 ? 3 : 1;
+	/* a cell cut inside a code span: drop the open span, it would pair with the next note's */
+	for (p = t; *p; p++)
+		if (*p == '`')
+			code = !code;
+	if (code)
+	{
+		*strrchr(t, '`') = '\0';
+		code = false;
+	}
+	if (strlen(t) < 12)
+		return;
+	snprintf(key, sizeof(key), "%s", t);
+	if (strstr(desc, key) || (b->len && strstr(b->data, key)))
+		return;
+	/* a paragraph of its own, and each clause too: {quote} cites the clause that states the premise */
+	re_buf_puts(b, "\n\n");
+	for (p = t; *p; p++)
+	{
+		if (*p == '`')
+			code = !code;
+		if (!code && p[0] == ';' && p[1] == ' ')
+		{
+			re_buf_puts(b, "\n\n");
+			p++;
+			continue;
+		}
+		re_buf_append(b, p, 1);
+	}
+}
+
+/* A field line whose value denies it ("Dependencies: None.", "Schema change: No."): no note. */
+static bool
+is_empty_field(const char *s, const char *next)
+{
+	const char *colon = memchr(s, ':', (size_t) (next - s));
+	const char *v;
+	size_t		n;
+
+	if (colon == NULL || colon - s > 40 || !isupper((unsigned char) *s))
+		return false;
+	for (v = colon + 1; *v == ' '; v++)
+		;
+	for (n = 0; v + n < next && v[n] != '\n' && v[n] != '\r' && v[n] != '.'; n++)
+		;
+	return (n == 2 && strncasecmp(v, "no", 2) == 0) || (n == 4 && strncasecmp(v, "none", 4) == 0) ||
+		(n == 3 && strncasecmp(v, "n/a", 3) == 0);
+}
+
+static bool
+is_bullet(const char *s)
+{
+	return ((s[0] == '-' || s[0] == '*' || s[0] == '+') && s[1] == ' ') ||
+		(isdigit((unsigned char) s[0]) && (s[1] == '.' || (isdigit((unsigned char) s[1]) && s[2] == '.')));
+}
+
+static bool
+is_checklist(const char *s)
+{
+	const char *p = s + 1;
+
+	while (*p == ' ')
+		p++;
+	return p[0] == '[' && p[2] == ']';
+}
+
+/* A table row whose first cell is the item's id. */
+static bool
+row_of(const char *s, const char *next, const char *item_id)
+{
+	const char *p = s + 1;
+	const char *bar;
+
+	while (*p == ' ' || *p == '*' || *p == '~')
+		p++;
+	bar = memchr(p, '|', (size_t) (next - p));
+	return bar && strncmp(p, item_id, strlen(item_id)) == 0 && id_at(p, p, item_id) &&
+		strspn(p + strlen(item_id), " *~") == (size_t) (bar - p - strlen(item_id));
+}
+
+/*
+ * The item's own table row: a cell longer than the title holds (ingest keeps
+ * 300 characters of a cell) is a note, cut to the sentences the title lacks.
+ */
+static void
+row_note(ReArena *a, ReBuf *b, const char *dsq, const char *tsq, const char *s, const char *next)
+{
+	const char *cell = memchr(s + 1, '|', (size_t) (next - s - 1));
+	const char *end;
+	char	   *t;
+
+	if (cell == NULL)
+		return;
+	for (end = cell + 1; end < next && *end != '|'; end++)
+		if (*end == '\\' && end[1] == '|')
+			end++;			/* an escaped bar is part of the cell */
+	if (end >= next)
+		return;
+	t = squeeze(a, cell + 1, (size_t) (end - cell - 1));
+	if (strlen(t) <= strlen(tsq) + 8 || strstr(tsq, t))
+		return;
+	/* what the title lacks, from the start of the sentence the title was cut in */
+	if (strlen(tsq) > 40 && strncmp(t, tsq, strlen(tsq) - 4) == 0)
+	{
+		char	   *cut = t + strlen(tsq) - 4;
+		char	   *p;
+
+		for (p = cut; p > t + 1 && !(p[-2] == '.' && p[-1] == ' '); p--)
+			;
+		t = p > t + 1 ? p : t;
+	}
+	add_note(a, b, dsq, t, strlen(t));
+}
+
+/* End a chunk of the section: a paragraph of the item's block, or a bullet that names the item. */
+static void
+flush_chunk(ReArena *a, ReBuf *b, const char *dsq, const char *item_id, const char *chunk, int kind,
+			const char *end)
+{
+	char	   *t;
+
+	if (chunk == NULL || kind == 0 || end <= chunk)
+		return;
+	if (kind == 2)
+	{
+		t = re_strndup(a, chunk, (size_t) (end - chunk));
+		if (is_checklist(chunk) || !names_id(t, item_id))
+			return;
+	}
+	add_note(a, b, dsq, chunk, (size_t) (end - chunk));
+}
+
+/*
+ * An item's notes in its release's section beyond its catalog description
+ * (docs/proposals.md "Features"): the block a bold lead naming the id opens
+ * (`**ID** — …`, `**ID — Title.**`) up to the next bold lead, heading, rule
+ * or table, without code fences; and each bullet elsewhere in the section
+ * that names the id and is no checklist entry (an exit criterion is the
+ * plan's own check; a Conflicts & Risks bullet says what could go wrong).
+ * Paragraphs the description holds already are left out. Returns the
+ * description with the notes appended.
+ */
+char *
+re_feature_notes(ReArena *a, const char *section, const char *item_id, const char *title,
+				 const char *description)
+{
+	const char *desc = description ? description : "";
+	char	   *tsq = squeeze(a, title ? title : "", title ? strlen(title) : 0);
+	const char *line,
+			   *chunk = NULL;
+	char	   *dsq,
+			   *out;
+	int			kind = 0;
+	bool		in_block = false,
+				fence = false;
+	char		lead[512];
+	ReBuf		b;
+
+	if (section == NULL || item_id == NULL || *item_id == '\0')
+		return re_strdup(a, desc);
+	dsq = squeeze(a, desc, strlen(desc));
+	re_buf_init(&b);
+	/* a cell "**Lead.** rest": the lead is the feature's title, the rest is said about it */
+	if (title && strlen(title) > re_bold_lead_buf(title, lead, sizeof(lead)) + 8 &&
+		strncmp(title, lead, strlen(lead)) == 0)
+		add_note(a, &b, dsq, title + strlen(lead), strlen(title) - strlen(lead));
+	for (line = section; *line;)
+	{
+		const char *eol = strchr(line, '\n');
+		const char *next = eol ? eol + 1 : line + strlen(line);
+		const char *s = line;
+
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (strncmp(s, "```", 3) == 0 || strncmp(s, "~~~", 3) == 0 || fence)
+		{
+			if (strncmp(s, "```", 3) == 0 || strncmp(s, "~~~", 3) == 0)
+				fence = !fence;
+			flush_chunk(a, &b, dsq, item_id, chunk, kind, line);
+			chunk = NULL;
+		}
+		else if (*s == '|' && row_of(s, next, item_id))
+		{
+			flush_chunk(a, &b, dsq, item_id, chunk, kind, line);
+			chunk = NULL;
+			in_block = false;
+			row_note(a, &b, dsq, tsq, s, next);
+		}
+		else if (*s == '\n' || *s == '\r' || *s == '\0' || *s == '#' || *s == '|' || strncmp(s, "---", 3) == 0 ||
+				 is_empty_field(s, next))
+		{
+			flush_chunk(a, &b, dsq, item_id, chunk, kind, line);
+			chunk = NULL;
+			if (*s == '#' || *s == '|' || strncmp(s, "---", 3) == 0)
+				in_block = false;
+		}
+		else if (strncmp(s, "**", 2) == 0 || is_bullet(s))
+		{
+			bool		lead = strncmp(s, "**", 2) == 0;
+
+			flush_chunk(a, &b, dsq, item_id, chunk, kind, line);
+			if (lead)
+				in_block = strncmp(s + 2, item_id, strlen(item_id)) == 0 && id_at(s + 2, s + 2, item_id);
+			chunk = lead && in_block && strstr(s + 2, "**") && strstr(s + 2, "**") < next ? strstr(s + 2, "**") + 2 : s;
+			kind = in_block ? 1 : (lead ? 0 : 2);
+		}
+		else if (chunk == NULL)
+		{
+			chunk = s;
+			kind = in_block ? 1 : 0;
+		}
+		line = next;
+	}
+	flush_chunk(a, &b, dsq, item_id, chunk, kind, line);
+	out = b.len ? re_sprintf(a, "%s%s", desc, b.data) : re_strdup(a, desc);
+	re_buf_free(&b);
+	return out;
 }

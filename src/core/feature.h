@@ -63,6 +63,7 @@ typedef struct ReFeature
 	unsigned long long kinds;	/* bit k = kinds[k] of the definitions */
 	const char *text;			/* title and description, as the kind patterns saw them */
 	int			desc_at;		/* where the description starts in text */
+	int			notes_at;		/* where notes appended to the description start (0: none): never quoted */
 	int			kind_at[RE_MAX_KINDS];	/* offset in text of kind k's pattern match, or -1 */
 } ReFeature;
 
@@ -102,6 +103,16 @@ const ReIdent *re_feature_ident(const ReFeature *f, int kind);
  * feature has no section text or no clause around at fits.
  */
 char	   *re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap);
+
+/*
+ * The item's description with its notes in the release's section appended:
+ * the block its bold lead opens (`**ID** — …`, no code fences), the rest of
+ * its table row's cell beyond what the title holds, and bullets elsewhere
+ * naming the id that are no checklist entry; paragraphs the description
+ * holds already are left out.
+ */
+char	   *re_feature_notes(ReArena *a, const char *section, const char *item_id, const char *title,
+							 const char *description);
 
 /* The identifier that best names the feature (title first; function, setting, syntax, column, table …). */
 const ReIdent *re_feature_primary(const ReFeature *f);

@@ -90,6 +90,15 @@ strip_marks(ReArena *a, const char *s, bool strip_code)
  * An item id is an upper-case token such as CORR-3, A09, F5, PH-D1, P3b or
  * CITUS-BENCH; sub-item ids like CORR-1-1 and plain words are not.
  */
+/* Where to cut s to at most n bytes without splitting a UTF-8 character. */
+static size_t
+utf8_cut(const char *s, size_t n)
+{
+	while (n > 0 && ((unsigned char) s[n] & 0xC0) == 0x80)
+		n--;
+	return n;
+}
+
 bool
 re_is_item_id(const char *s)
 {
@@ -463,7 +472,7 @@ item_row(ReModel *m, int first_item, const ReRelease *rel, const char *path,
 		char	   *t = strip_marks(a, raw_title, false);
 
 		if (strlen(t) > 300)
-			t[300] = '\0';
+			t[utf8_cut(t, 300)] = '\0';
 		it->title = t;
 	}
 	if (it->effort == NULL && cell(b, c->effort) && *cell(b, c->effort))
@@ -554,7 +563,7 @@ checklist_item(ReModel *m, int first_item, const ReRelease *rel, const char *pat
 	if ((cut = strstr(t, " \xE2\x80\x94 ")) != NULL || (cut = strstr(t, ". ")) != NULL)
 		*cut = '\0';
 	if (strlen(t) > 300)
-		t[300] = '\0';
+		t[utf8_cut(t, 300)] = '\0';
 	it->title = *t ? t : NULL;
 	if (strlen(rest) > strlen(t))
 	{

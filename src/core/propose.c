@@ -843,9 +843,17 @@ add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, 
 				nh;
 
 	for (i = 0; i < in->nfeatures; i++)
-		if (re_feature_extract(a, in->features[i].item_id, in->features[i].title, in->features[i].description,
+	{
+		const char *desc = in->features[i].description ? in->features[i].description : "";
+		char	   *notes = re_feature_notes(a, in->section_text, in->features[i].item_id, in->features[i].title,
+											 desc);
+
+		if (re_feature_extract(a, in->features[i].item_id, in->features[i].title, notes,
 							   in->features[i].priority, in->kinds, in->nkinds, &fs[i], err, errlen) != 0)
 			return -1;
+		if (strlen(notes) > strlen(desc))
+			fs[i].notes_at = fs[i].desc_at + (int) strlen(desc);
+	}
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.version = in->version;
 	ctx.prev_version = in->prev_version;

@@ -1230,3 +1230,23 @@ INSERT INTO roadmap.skip_reason_rule (phrase, priority, description) VALUES
 ('covered by', 'P2', 'the content exists in another form (another document or feature covers it)'),
 ('documented in', 'P2', 'the content exists in another form (it is documented elsewhere)'),
 ('described in', 'P2', 'the content exists in another form (it is described elsewhere)');
+
+-- The lens evidence of the ingested commit (issue 11, p11c) --
+-- Ingest keeps what enrich's feature lenses read from the tree: every
+-- markdown file under a docs/ directory (doc_paths, and doc_texts: each
+-- file's text, NULL when over the size caps), the tests text (every test
+-- file, concatenated in the tree's order) and the tree's paths. enrich
+-- reads this row instead of the tree when it is of the commit it enriches
+-- (docs/performance.md). Stored uncompressed: ingest rewrites it for each
+-- new commit and compressing it cost more than it saved.
+CREATE TABLE roadmap.evidence_text (
+	repo_id    bigint PRIMARY KEY REFERENCES roadmap.repository ON DELETE CASCADE,
+	commit     text NOT NULL,
+	paths      text[] NOT NULL,
+	doc_paths  text[] NOT NULL,
+	doc_texts  text[] NOT NULL,
+	tests      text
+);
+ALTER TABLE roadmap.evidence_text ALTER COLUMN paths SET STORAGE EXTERNAL,
+	ALTER COLUMN doc_paths SET STORAGE EXTERNAL, ALTER COLUMN doc_texts SET STORAGE EXTERNAL,
+	ALTER COLUMN tests SET STORAGE EXTERNAL;

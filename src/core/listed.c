@@ -167,11 +167,45 @@ static LeadSlot *lead_memo;
 static int	lead_cap;
 static int	lead_used;
 
+/*
+ * An index of one list of leads (the changelog up to the target, the shipped
+ * window, the section's sentences), kept with the memo: every (stem number,
+ * lead) pair sorted, so re_entry_repeats finds the leads holding a title's
+ * stem by binary search instead of reading every lead per candidate. A list
+ * is recognised by its pointers and the bytes of each lead (a copy is kept).
+ */
+typedef struct
+{
+	const char **ptrs;
+	char	   *bytes;			/* the leads, each with its NUL */
+	size_t	   *off;
+	int			n;
+	int			npairs;
+	uint64_t   *keys;			/* sorted, with ent[] in the same order */
+	int		   *ent;
+} LeadIndex;
+
+#define LEAD_INDEXES 8
+static LeadIndex lead_index[LEAD_INDEXES];
+
+static void
+lead_index_free(LeadIndex *x)
+{
+	free(x->ptrs);
+	free(x->bytes);
+	free(x->off);
+	free(x->keys);
+	free(x->ent);
+	memset(x, 0, sizeof(*x));
+}
+
 void
 re_listed_memo_end(void)
 {
 	int			i;
 
+	for (i = 0; i < LEAD_INDEXES; i++)
+		lead_index_free(&lead_index[i]);
 	if (lead_memo == NULL)
 		return;
 	for (i = 0; i < lead_cap; i++)
@@ -266,6 +300,157 @@ lead_keys(const char *s, int max, uint64_t *tmp, int *n)
 		lead_used++;
 	}
 	return tmp;
+}
+
+typedef struct
+{
+	uint64_t	key;
+	int			ent;
+} KeyEnt;
+
+static int
+keyent_cmp(const void *a, const void *b)
+{
+	const KeyEnt *x = a,
+			   *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return (x->ent > y->ent) - (x->ent < y->ent);
+}
+
+/* Whether x indexes exactly these n leads (same addresses, same bytes). */
+static bool
+lead_index_is(const LeadIndex *x, const char *const *leads, int n)
+{
+	int			i;
+
+	if (x->ptrs == NULL || x->n != n || memcmp(x->ptrs, leads, sizeof(char *) * (size_t) n) != 0)
+		return false;
+	for (i = 0; i < n; i++)
+		if (strcmp(leads[i], x->bytes + x->off[i]) != 0)
+			return false;
+	return true;
+}
+
+/* Fill x with the (stem number, lead) pairs of the n leads; false when out of memory. */
+static bool
+lead_index_build(LeadIndex *x, const char *const *leads, int n)
+{
+	uint64_t	tmp[LEAD_STEMS];
+	KeyEnt	   *pairs = NULL;
+	size_t		bytes = 0,
+				cap = 0;
+	int			i,
+				k,
+				np = 0;
+
+	x->ptrs = malloc(sizeof(char *) * (size_t) (n + 1));
+	x->off = malloc(sizeof(size_t) * (size_t) (n + 1));
+	for (i = 0; i < n; i++)
+		bytes += strlen(leads[i]) + 1;
+	x->bytes = malloc(bytes + 1);
+	if (x->ptrs == NULL || x->off == NULL || x->bytes == NULL)
+		return false;
+	for (i = 0, bytes = 0; i < n; i++)
+	{
+		const uint64_t *lk;
+		int			nl;
+
+		x->ptrs[i] = leads[i];
+		x->off[i] = bytes;
+		strcpy(x->bytes + bytes, leads[i]);
+		bytes += strlen(leads[i]) + 1;
+		lk = lead_keys(leads[i], LEAD_STEMS, tmp, &nl);
+		if ((size_t) (np + nl) > cap)
+		{
+			KeyEnt	   *p;
+
+			cap = 2 * cap + (size_t) nl + 256;
+			if ((p = realloc(pairs, sizeof(KeyEnt) * cap)) == NULL)
+				break;
+			pairs = p;
+		}
+		for (k = 0; k < nl; k++)
+		{
+			pairs[np].key = lk[k];
+			pairs[np++].ent = i;
+		}
+	}
+	if (i < n)
+	{
+		free(pairs);
+		return false;
+	}
+	if (np > 0)
+		qsort(pairs, (size_t) np, sizeof(KeyEnt), keyent_cmp);
+	x->keys = malloc(sizeof(uint64_t) * (size_t) (np + 1));
+	x->ent = malloc(sizeof(int) * (size_t) (np + 1));
+	if (x->keys == NULL || x->ent == NULL)
+	{
+		free(pairs);
+		return false;
+	}
+	for (i = 0, k = 0; i < np; i++)
+		if (k == 0 || pairs[i].key != x->keys[k - 1] || pairs[i].ent != x->ent[k - 1])
+		{
+			x->keys[k] = pairs[i].key;
+			x->ent[k++] = pairs[i].ent;
+		}
+	free(pairs);
+	x->npairs = k;
+	x->n = n;
+	return true;
+}
+
+/* The memo's index of these leads (built on first use), or NULL (memo off, no free index). */
+static const LeadIndex *
+lead_index_of(const char *const *leads, int n)
+{
+	int			i;
+
+	if (lead_memo == NULL || n <= 0)
+		return NULL;
+	for (i = 0; i < LEAD_INDEXES; i++)
+		if (lead_index_is(&lead_index[i], leads, n))
+			return &lead_index[i];
+	for (i = 0; i < LEAD_INDEXES; i++)
+		if (lead_index[i].ptrs == NULL)
+		{
+			if (lead_index_build(&lead_index[i], leads, n))
+				return &lead_index[i];
+			lead_index_free(&lead_index[i]);
+			return NULL;
+		}
+	return NULL;
+}
+
+/* Set bit k of mask[lead] for each lead holding tk[k] and count them in df[k]. */
+static void
+lead_index_mask(const LeadIndex *x, const uint64_t *tk, int nt, uint64_t *mask, int *df)
+{
+	int			k;
+
+	for (k = 0; k < nt; k++)
+	{
+		int			lo = 0,
+					hi = x->npairs;
+
+		while (lo < hi)
+		{
+			int			mid = lo + (hi - lo) / 2;
+
+			if (x->keys[mid] < tk[k])
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < x->npairs && x->keys[lo] == tk[k]; lo++)
+		{
+			mask[x->ent[lo]] |= (uint64_t) 1 << k;
+			df[k]++;
+		}
+	}
 }
 
 double
@@ -771,27 +956,34 @@ re_entry_repeats(ReArena *a, const char *title, bool skip_verb, const char *cons
 	uint64_t   *mask = re_alloc(a, sizeof(uint64_t) * (size_t) (n + 1));
 	uint64_t	distinct = 0;
 	int			df[64];
+	const LeadIndex *x;
 
 	if (nt == 0)
 		return -1;
 	memset(df, 0, sizeof(df));
 	for (k = 0; k < nt; k++)
 		tk[k] = stem_key(st[k]);
-	for (i = 0; i < n; i++)
+	if ((x = lead_index_of(leads, n)) != NULL)
 	{
-		int			nl;
-		const uint64_t *lk;
-
-		RE_CHECK_INTERRUPTS();
-		lk = lead_keys(leads[i], LEAD_STEMS, tmp, &nl);
-		mask[i] = 0;
-		for (k = 0; k < nt; k++)
-			if (bsearch(&tk[k], lk, (size_t) nl, sizeof(uint64_t), re_hash_cmp))
-			{
-				mask[i] |= (uint64_t) 1 << k;
-				df[k]++;
-			}
+		memset(mask, 0, sizeof(uint64_t) * (size_t) (n + 1));
+		lead_index_mask(x, tk, nt, mask, df);
 	}
+	else
+		for (i = 0; i < n; i++)
+		{
+			int			nl;
+			const uint64_t *lk;
+
+			RE_CHECK_INTERRUPTS();
+			lk = lead_keys(leads[i], LEAD_STEMS, tmp, &nl);
+			mask[i] = 0;
+			for (k = 0; k < nt; k++)
+				if (bsearch(&tk[k], lk, (size_t) nl, sizeof(uint64_t), re_hash_cmp))
+				{
+					mask[i] |= (uint64_t) 1 << k;
+					df[k]++;
+				}
+		}
 	for (k = 0; k < nt; k++)
 		if (df[k] <= max_df)
 			distinct |= (uint64_t) 1 << k;
@@ -929,6 +1121,39 @@ add_section(ReArena *a, ReDocIndex *out, int *cap, const char *path, const char 
 	s->nstems = stems_of(without_parens(a, heading), s->stems, 16, false, true);
 }
 
+/* The sorted (stem number, section) pairs of the headings' stems (re_doc_describes's lookup). */
+static void
+doc_pairs(ReArena *a, ReDocIndex *out)
+{
+	KeyEnt	   *pairs;
+	int			i,
+				j,
+				np = 0,
+				k = 0;
+
+	for (i = 0; i < out->n; i++)
+		np += out->s[i].nstems;
+	if (np == 0)
+		return;
+	pairs = re_alloc(a, sizeof(KeyEnt) * (size_t) np);
+	for (i = 0, np = 0; i < out->n; i++)
+		for (j = 0; j < out->s[i].nstems; j++)
+		{
+			pairs[np].key = stem_key(out->s[i].stems[j]);
+			pairs[np++].ent = i;
+		}
+	qsort(pairs, (size_t) np, sizeof(KeyEnt), keyent_cmp);
+	out->keys = re_alloc(a, sizeof(uint64_t) * (size_t) np);
+	out->sec = re_alloc(a, sizeof(int) * (size_t) np);
+	for (i = 0; i < np; i++)
+		if (k == 0 || pairs[i].key != out->keys[k - 1] || pairs[i].ent != out->sec[k - 1])
+		{
+			out->keys[k] = pairs[i].key;
+			out->sec[k++] = pairs[i].ent;
+		}
+	out->npairs = k;
+}
+
 void
 re_doc_index(ReArena *a, const char *const *paths, const char *const *texts, int n, ReDocIndex *out)
 {
@@ -980,6 +1205,7 @@ re_doc_index(ReArena *a, const char *const *paths, const char *const *texts, int
 			p = e ? e + 1 : p + len;
 		}
 	}
+	doc_pairs(a, out);
 }
 
 /* Does the section say it describes a plan, or name the release being planned? */
@@ -1012,6 +1238,7 @@ re_doc_describes(const ReDocIndex *ix, const char *name, const char *version)
 				k;
 	Stem		all[32];
 	int			nall = stems_of(name, all, 32, false, true);
+	int		   *cnt = NULL;
 
 	for (i = 0; i < nall; i++)
 		if (!has_stem(filler, nf, all[i]))
@@ -1019,9 +1246,39 @@ re_doc_describes(const ReDocIndex *ix, const char *name, const char *version)
 	if (nt < 2 || (nt < 3 && strchr(name, '`') == NULL))
 		return NULL;
 	memset(df, 0, sizeof(df));
-	for (i = 0; i < ix->n; i++)
+	if (ix->npairs > 0 && (cnt = calloc((size_t) ix->n, sizeof(int))) != NULL)
+	{
+		/* by the pairs: the sections whose heading holds each stem */
+		int			lo[32],
+					hi[32];
+
 		for (k = 0; k < nt; k++)
-			df[k] += has_stem(ix->s[i].stems, ix->s[i].nstems, t[k]);
+		{
+			uint64_t	key = stem_key(t[k]);
+			int			l = 0,
+						h = ix->npairs;
+
+			while (l < h)
+			{
+				int			mid = l + (h - l) / 2;
+
+				if (ix->keys[mid] < key)
+					l = mid + 1;
+				else
+					h = mid;
+			}
+			for (lo[k] = hi[k] = l; hi[k] < ix->npairs && ix->keys[hi[k]] == key; hi[k]++)
+				df[k]++;
+		}
+		for (k = 0; k < nt; k++)
+			if (df[k] <= max_df)
+				for (i = lo[k]; i < hi[k]; i++)
+					cnt[ix->sec[i]]++;
+	}
+	else
+		for (i = 0; i < ix->n; i++)
+			for (k = 0; k < nt; k++)
+				df[k] += has_stem(ix->s[i].stems, ix->s[i].nstems, t[k]);
 	for (i = 0; i < ix->n; i++)
 	{
 		const ReDocSection *s = &ix->s[i];
@@ -1030,15 +1287,22 @@ re_doc_describes(const ReDocIndex *ix, const char *name, const char *version)
 					covered = 0;
 
 		RE_CHECK_INTERRUPTS();
-		for (k = 0; k < nt; k++)
-			distinct += df[k] <= max_df && has_stem(s->stems, s->nstems, t[k]);
+		if (cnt)
+			distinct = cnt[i];
+		else
+			for (k = 0; k < nt; k++)
+				distinct += df[k] <= max_df && has_stem(s->stems, s->nstems, t[k]);
 		if (distinct < 2)
 			continue;
 		nb = stems_of(s->body, body, MAX_STEMS, false, true);
 		for (k = 0; k < nt; k++)
 			covered += has_stem(s->stems, s->nstems, t[k]) || has_stem(body, nb, t[k]);
 		if (covered == nt && !doc_not_current(s, version))
+		{
+			free(cnt);
 			return s;
+		}
 	}
+	free(cnt);
 	return NULL;
 }

@@ -8,6 +8,8 @@
 #ifndef RE_LISTED_H
 #define RE_LISTED_H
 
+#include <stdint.h>
+
 #include <stdbool.h>
 
 #include "arena.h"
@@ -111,6 +113,10 @@ typedef struct ReDocIndex
 {
 	ReDocSection *s;
 	int			n;
+	/* every (heading stem number, section) pair, sorted: the sections a stem names, by binary search */
+	uint64_t   *keys;
+	int		   *sec;
+	int			npairs;
 } ReDocIndex;
 
 /*

@@ -11,6 +11,7 @@
 #include "executor/spi.h"
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
+#include "utils/array.h"
 #include "utils/builtins.h"
 
 #include "catalog.h"
@@ -80,55 +81,193 @@ line_range(const char *buf, size_t len, int from, int to)
 	return s ? pnstrdup(s, (Size) (p - s)) : NULL;
 }
 
-static void
-read_evidence(const char *path, const char *commit, const char *section_path, int from, int to,
-			  ReProposeIn *in)
+/*
+ * The docs and tests texts of a tree (the lens evidence): every markdown
+ * file under a docs/ directory (each file's text and their concatenation)
+ * and every test file, each up to the caps, in the listing's order; into
+ * in's docs_text, doc_paths, doc_texts, ndocs and tests_text.
+ */
+void
+re_evidence_texts(ReHandle *h, const ReFileList *all, ReProposeIn *in)
 {
-	ReHandle   *h = re_handle_open(path, "to read its docs and tests");
-	ReFileList	all,
-				docs,
+	ReFileList	docs,
 				tests;
-	char	   *marker = in->prev_version ? psprintf("%s--%s", in->prev_version, in->version) : NULL;
-	bool		upgrade = false;
 	int			i;
 
-	re_handle_resolve(h, commit, path);
-	re_handle_list(h, &all);
 	memset(&docs, 0, sizeof(docs));
 	memset(&tests, 0, sizeof(tests));
-	docs.paths = palloc(sizeof(char *) * (all.n + 1));
-	docs.sizes = palloc(sizeof(size_t) * (all.n + 1));
-	tests.paths = palloc(sizeof(char *) * (all.n + 1));
-	tests.sizes = palloc(sizeof(size_t) * (all.n + 1));
-	for (i = 0; i < all.n; i++)
+	docs.paths = palloc(sizeof(char *) * (all->n + 1));
+	docs.sizes = palloc(sizeof(size_t) * (all->n + 1));
+	tests.paths = palloc(sizeof(char *) * (all->n + 1));
+	tests.sizes = palloc(sizeof(size_t) * (all->n + 1));
+	for (i = 0; i < all->n; i++)
 	{
-		const char *f = all.paths[i];
+		const char *f = all->paths[i];
 		size_t		len = strlen(f);
 		ReFileList *to = NULL;
 
 		CHECK_FOR_INTERRUPTS();
-		if (marker && strstr(f, marker))
-			upgrade = true;
 		if (re_is_test_path(f))
 			to = &tests;
 		else if ((strncmp(f, "docs/", 5) == 0 || strstr(f, "/docs/")) && len > 3 && strcmp(f + len - 3, ".md") == 0)
 			to = &docs;
 		if (to)
 		{
-			to->paths[to->n] = all.paths[i];
-			to->sizes[to->n] = all.sizes[i];
+			to->paths[to->n] = all->paths[i];
+			to->sizes[to->n] = all->sizes[i];
 			to->n++;
 		}
 	}
-	in->has_upgrade_script = marker ? (upgrade ? 1 : 0) : -1;
-	in->tree_paths = (const char *const *) all.paths;
-	in->ntree_paths = all.n;
 	/* the docs files one by one too: what their headings describe as existing (docs/proposals.md) */
 	in->doc_paths = (const char *const *) docs.paths;
 	in->doc_texts = palloc0(sizeof(char *) * (docs.n + 1));
 	in->ndocs = docs.n;
 	in->docs_text = read_all(h, &docs, (char **) in->doc_texts);
 	in->tests_text = read_all(h, &tests, NULL);
+}
+
+/* A text[] column of row 0 with its NULLs kept (NULL elements as NULL pointers). */
+static const char *const *
+text_array_with_nulls(int col, int *n)
+{
+	bool		isnull;
+	Datum		d = SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, col, &isnull);
+	Datum	   *elems;
+	bool	   *nulls;
+	char	  **out;
+	int			i;
+
+	*n = 0;
+	if (isnull)
+		return NULL;
+	deconstruct_array(DatumGetArrayTypeP(d), TEXTOID, -1, false, TYPALIGN_INT, &elems, &nulls, n);
+	out = palloc0(sizeof(char *) * (*n + 1));
+	for (i = 0; i < *n; i++)
+		out[i] = nulls[i] ? NULL : TextDatumGetCString(elems[i]);
+	return (const char *const *) out;
+}
+
+/* True when the catalog has roadmap.evidence_text (0.2.0). */
+static bool
+evidence_catalog(void)
+{
+	re_spi_exec("SELECT to_regclass('roadmap.evidence_text') IS NOT NULL", 0, NULL, NULL, NULL, SPI_OK_SELECT);
+	return re_get_bool(0, 1, false);
+}
+
+void
+re_store_evidence(ReHandle *h, int64 repo_id, const ReFileList *all)
+{
+	Oid			types[6] = {INT8OID, TEXTOID, TEXTARRAYOID, TEXTARRAYOID, TEXTOID, TEXTARRAYOID};
+	Datum		vals[6];
+	char		nulls[7] = "      ";
+	Datum	   *paths,
+			   *dtexts;
+	bool	   *dnull;
+	int			dims[1],
+				lbs[1] = {1},
+				i;
+	ReProposeIn ev;
+
+	if (!evidence_catalog())
+		return;
+	memset(&ev, 0, sizeof(ev));
+	re_evidence_texts(h, all, &ev);
+	paths = palloc(sizeof(Datum) * (all->n + 1));
+	for (i = 0; i < all->n; i++)
+		paths[i] = CStringGetTextDatum(all->paths[i]);
+	dtexts = palloc(sizeof(Datum) * (ev.ndocs + 1));
+	dnull = palloc(sizeof(bool) * (ev.ndocs + 1));
+	for (i = 0; i < ev.ndocs; i++)
+	{
+		dnull[i] = ev.doc_texts[i] == NULL;
+		dtexts[i] = dnull[i] ? (Datum) 0 : CStringGetTextDatum(ev.doc_texts[i]);
+	}
+	dims[0] = ev.ndocs;
+	vals[0] = Int64GetDatum(repo_id);
+	vals[1] = CStringGetTextDatum(h->git.commit_hex);
+	vals[2] = PointerGetDatum(construct_array(paths, all->n, TEXTOID, -1, false, TYPALIGN_INT));
+	vals[3] = PointerGetDatum(construct_md_array(dtexts, dnull, 1, dims, lbs, TEXTOID, -1, false, TYPALIGN_INT));
+	vals[4] = ev.tests_text ? CStringGetTextDatum(ev.tests_text) : (Datum) 0;
+	nulls[4] = ev.tests_text ? ' ' : 'n';
+	for (i = 0; i < ev.ndocs; i++)
+		paths[i] = CStringGetTextDatum(ev.doc_paths[i]);
+	vals[5] = PointerGetDatum(construct_array(paths, ev.ndocs, TEXTOID, -1, false, TYPALIGN_INT));
+	re_spi_repo("DELETE FROM roadmap.evidence_text WHERE repo_id = $1", repo_id, NULL, SPI_OK_DELETE);
+	re_spi_exec("INSERT INTO roadmap.evidence_text (repo_id, commit, paths, doc_texts, tests, doc_paths) "
+				"VALUES ($1, $2, $3, $4, $5, $6)", 6, types, vals, nulls, SPI_OK_INSERT);
+}
+
+/* The evidence ingest kept for this commit (true), or false to read the tree. */
+static bool
+stored_evidence(int64 repo_id, const char *commit, ReProposeIn *in)
+{
+	Oid			types[2] = {INT8OID, TEXTOID};
+	Datum		vals[2] = {Int64GetDatum(repo_id), CStringGetTextDatum(commit)};
+	int			n,
+				nt,
+				i;
+
+	if (!evidence_catalog())
+		return false;
+	re_spi_exec("SELECT doc_paths, doc_texts, tests, paths FROM roadmap.evidence_text WHERE repo_id = $1 AND commit = $2",
+				2, types, vals, NULL, SPI_OK_SELECT);
+	if (SPI_processed == 0)
+		return false;
+	in->doc_paths = text_array_with_nulls(1, &n);
+	in->doc_texts = text_array_with_nulls(2, &nt);
+	if (nt != n)
+		return false;
+	in->ndocs = n;
+	in->tests_text = val(0, 3);
+	in->tree_paths = re_get_text_array(0, 4, &n);
+	in->ntree_paths = n;
+	/* the concatenation read_all makes: each kept file's text and a newline; NULL with no docs files */
+	if (in->ndocs > 0)
+	{
+		StringInfoData d;
+
+		initStringInfo(&d);
+		for (i = 0; i < in->ndocs; i++)
+			if (in->doc_texts[i])
+			{
+				appendStringInfoString(&d, in->doc_texts[i]);
+				appendStringInfoChar(&d, '\n');
+			}
+		in->docs_text = d.data;
+	}
+	return true;
+}
+
+/*
+ * The lens evidence of the commit: the docs and tests texts and the tree's
+ * paths as ingest kept them in roadmap.evidence_text (read from the tree
+ * when that has no row for the commit), whether an upgrade script names
+ * the release, and the lines of the target's own section.
+ */
+static void
+read_evidence(int64 repo_id, const char *path, const char *commit, const char *section_path, int from, int to,
+			  ReProposeIn *in)
+{
+	ReHandle   *h = re_handle_open(path, "to read its docs and tests");
+	char	   *marker = in->prev_version ? psprintf("%s--%s", in->prev_version, in->version) : NULL;
+	bool		upgrade = false;
+	int			i;
+
+	re_handle_resolve(h, commit, path);
+	if (!stored_evidence(repo_id, commit, in))
+	{
+		ReFileList	all;
+
+		re_handle_list(h, &all);
+		in->tree_paths = (const char *const *) all.paths;
+		in->ntree_paths = all.n;
+		re_evidence_texts(h, &all, in);
+	}
+	for (i = 0; marker && i < in->ntree_paths; i++)
+		if (strstr(in->tree_paths[i], marker))
+			upgrade = true;
+	in->has_upgrade_script = marker ? (upgrade ? 1 : 0) : -1;
 	/* the target's own section: what its intro and exit criteria name (a benchmark, a test corpus) */
 	if (section_path && from > 0 && to >= from)
 	{
@@ -343,5 +482,5 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 	}
 
 	gather_dedupe(repo_id, version, in);
-	read_evidence(path, commit, section_path, section_from, section_to, in);
+	read_evidence(repo_id, path, commit, section_path, section_from, section_to, in);
 }

@@ -16,6 +16,7 @@
 #include "catalog.h"
 #include "config.h"
 #include "errors.h"
+#include "features.h"
 #include "handle.h"
 #include "history.h"
 #include "focus.h"
@@ -522,6 +523,7 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	probe_hits = re_run_probes(h, repo_id, &files);
 	nwritten = m.items.n + m.changelog.n + m.plan_items.n + m.rules.n + store_deferred(repo_id, &m);
 	re_ingest_focus(h, repo_id, &m, &files, kinds, &nfocus, &from_skill);
+	re_store_evidence(h, repo_id, &files);
 	if (re_walk_history_enabled)
 		history_commits = re_walk_history(h, repo_id);
 	analyze_written(nwritten);

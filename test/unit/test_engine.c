@@ -1308,6 +1308,23 @@ test_doc_describes(void)
 	CHECK(re_doc_describes(&ix, "Bloom filter lookup index", "0.4.0") == NULL);
 	CHECK(re_doc_describes(&ix, "`x.fast_knob` setting", "0.4.0") == NULL);
 	CHECK(re_doc_describes(&ix, "`x.fast_knob` setting", "0.5.0") != NULL);
+	/* the (stem, section) pairs find the same section as reading every heading (npairs 0) */
+	{
+		static const char *const names[] = {
+			"Prepared statement reuse", "`x.auto_backoff` GUC", "Auto backoff", "Shared-memory template cache",
+			"Bloom filter lookup index", "`x.fast_knob` setting", "Shared memory registry lives", NULL
+		};
+		ReDocIndex	plain = ix;
+		int			i,
+					same = 1;
+
+		CHECK(ix.npairs > 0);
+		plain.npairs = 0;
+		for (i = 0; names[i]; i++)
+			same &= re_doc_describes(&ix, names[i], "0.5.0") == re_doc_describes(&plain, names[i], "0.5.0") &&
+				re_doc_describes(&ix, names[i], "0.4.0") == re_doc_describes(&plain, names[i], "0.4.0");
+		CHECK(same);
+	}
 	re_arena_free(a);
 }
 

@@ -21,6 +21,11 @@ PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# Every object is rebuilt when any of the project's headers changes: PGXS
+# tracks header dependencies only in a server built with --enable-depend, and
+# a stale object built against an old struct layout gives wrong answers.
+$(OBJS): $(wildcard src/core/*.h src/pg/*.h)
+
 # No LLVM bitcode: JIT inlining of this module is not worth a clang dependency.
 override with_llvm = no
 

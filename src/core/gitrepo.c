@@ -33,13 +33,6 @@ re_git_init(void)
 		git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, (ssize_t) 16 * 1024 * 1024);
 		git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, (size_t) 64 * 1024 * 1024);
 		git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, (size_t) 8 * 1024 * 1024);
-		/*
-		 * No SHA-1 of every object read (docs/performance.md): a
-		 * corrupt object still fails zlib's own checksum when it is
-		 * inflated, and the repository is read, never written, by
-		 * this check's absence. It was a third of enrich's tree read.
-		 */
-		git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
 		done = 1;
 	}
 }

@@ -98,3 +98,24 @@ SELECT h.path, h.hits FROM roadmap.probe_hit h JOIN roadmap.repository p USING (
 SELECT count(*) FILTER (WHERE h.path ~ '(tests\.rs|proptests\.rs|_test\.rs|^tests/)') AS test_code_hits
   FROM roadmap.probe_hit h JOIN roadmap.repository p USING (repo_id)
  WHERE p.path = '/tmp/roadmap_enrich_fixtures/crate';
+-- a release that plans items but gets no proposal says why (NOTICE with the
+-- counts and the per-pillar notes): dismiss every proposal until none is left
+SET client_min_messages = warning;
+SELECT count(*) FROM roadmap.enrich('0.11.0', :'r', apply => false) \g /dev/null
+SELECT count(roadmap.dismiss('0.11.0', p.item_id, 'test: every proposal dismissed', :'r'))
+  FROM roadmap.proposal p JOIN roadmap.repository r USING (repo_id) WHERE r.path = :'r' AND p.version = '0.11.0' \g /dev/null
+SELECT count(*) FROM roadmap.enrich('0.11.0', :'r', apply => false) \g /dev/null
+SELECT count(roadmap.dismiss('0.11.0', p.item_id, 'test: every proposal dismissed', :'r'))
+  FROM roadmap.proposal p JOIN roadmap.repository r USING (repo_id) WHERE r.path = :'r' AND p.version = '0.11.0' \g /dev/null
+SELECT count(*) FROM roadmap.enrich('0.11.0', :'r', apply => false) \g /dev/null
+SELECT count(roadmap.dismiss('0.11.0', p.item_id, 'test: every proposal dismissed', :'r'))
+  FROM roadmap.proposal p JOIN roadmap.repository r USING (repo_id) WHERE r.path = :'r' AND p.version = '0.11.0' \g /dev/null
+SELECT count(*) FROM roadmap.enrich('0.11.0', :'r', apply => false) \g /dev/null
+SELECT count(roadmap.dismiss('0.11.0', p.item_id, 'test: every proposal dismissed', :'r'))
+  FROM roadmap.proposal p JOIN roadmap.repository r USING (repo_id) WHERE r.path = :'r' AND p.version = '0.11.0' \g /dev/null
+SELECT count(*) FROM roadmap.enrich('0.11.0', :'r', apply => false) \g /dev/null
+SELECT count(roadmap.dismiss('0.11.0', p.item_id, 'test: every proposal dismissed', :'r'))
+  FROM roadmap.proposal p JOIN roadmap.repository r USING (repo_id) WHERE r.path = :'r' AND p.version = '0.11.0' \g /dev/null
+RESET client_min_messages;
+\set VERBOSITY default
+SELECT count(*) AS proposed_after_dismissing_all FROM roadmap.enrich('0.11.0', :'r', apply => false);

@@ -475,6 +475,27 @@ propose_memo(ReArena *arena, ReProposeIn *in, ReProposeOut *out)
 }
 
 /*
+ * A release that plans items but gets no proposal says why, so a planner can
+ * tell "nothing to add" from "the section was not understood": the counts of
+ * dropped candidates and the per-pillar notes roadmap.enrichment keeps.
+ */
+static void
+report_empty(const char *version, const ReProposeIn *in, const ReProposeOut *out)
+{
+	if (out->n > 0 || in->nfeatures == 0)
+		return;
+	ereport(NOTICE,
+			(errmsg("proposed no item for v%s", version),
+			 errdetail("The release plans %d open items; candidates dropped: %d already listed, %d shipped, "
+					   "%d repeating another pillar, %d dismissed, %d in pillars the section already enriches. %s",
+					   in->nfeatures, out->skipped_listed + out->skipped_existing, out->skipped_shipped,
+					   out->skipped_sibling, out->skipped_dismissed, out->already_enriched,
+					   out->risks ? out->risks : ""),
+			 errhint("roadmap.enrichment.risks keeps these notes (render writes nothing without an item); "
+					 "SELECT * FROM roadmap.explain('%s') lists the scored focus areas and evidence.", version)));
+}
+
+/*
  * Choose the proposals of (repo, version) and store them: re-read the ref
  * (a cheap no-op unless it moved; it also takes the repository's advisory
  * lock for the rest of the transaction, which serialises enrich runs on one
@@ -525,6 +546,7 @@ re_enrich_run(int64 repo_id, const char *version, const char *path, const char *
 	t_store = GetCurrentTimestamp();
 	store(repo_id, version, commit, &out);
 	t_end = GetCurrentTimestamp();
+	report_empty(version, &in, &out);
 	{
 		char	   *counts = psprintf("{\"proposals\": %d, \"skipped_existing\": %d, \"skipped_shipped\": %d, "
 									  "\"skipped_rules\": %d, \"skipped_dismissed\": %d, \"stale_deferred\": %d, "

@@ -119,3 +119,6 @@ SELECT count(roadmap.dismiss('0.11.0', p.item_id, 'test: every proposal dismisse
 RESET client_min_messages;
 \set VERBOSITY default
 SELECT count(*) AS proposed_after_dismissing_all FROM roadmap.enrich('0.11.0', :'r', apply => false);
+-- the decisions are the planner's table: deleting a row takes a dismissal back
+DELETE FROM roadmap.decision WHERE reason = 'test: every proposal dismissed';
+SELECT count(*) > 0 AS proposes_again FROM roadmap.enrich('0.11.0', :'r', apply => false);

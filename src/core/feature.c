@@ -592,6 +592,15 @@ scan_idents(ReArena *a, ReFeature *f, const char *text, bool in_title)
 			k = re_classify_ident(a, span, before, close + 1, &norm);
 			for (w = 0; adds[w] && !added; w++)
 				added = near_word(b40, 40, adds[w]);
+			/* "`x` (new GUC, default 5000 ms)": the parenthesis says the item adds it */
+			if (!added)
+			{
+				const char *q = close + 1;
+
+				while (*q == ' ')
+					q++;
+				added = *q == '(' && (strncasecmp(q + 1, "new ", 4) == 0 || strncasecmp(q + 1, "a new ", 6) == 0);
+			}
 			/* an unqualified pg_* function is PostgreSQL's own: the feature uses it, it does not add it */
 			if (k == IK_FUNCTION && !in_title && strncmp(norm, "pg_", 3) == 0)
 				added = false;

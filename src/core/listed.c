@@ -1181,6 +1181,8 @@ without_parens(ReArena *a, const char *s)
 	return o;
 }
 
+static char no_body[1];
+
 static void
 add_section(ReArena *a, ReDocIndex *out, int *cap, const char *path, const char *heading)
 {
@@ -1199,8 +1201,7 @@ add_section(ReArena *a, ReDocIndex *out, int *cap, const char *path, const char 
 	memset(s, 0, sizeof(*s));
 	s->path = path;
 	s->heading = re_strdup(a, heading);
-	s->body = re_alloc(a, DOC_BODY_BYTES + 1);
-	s->body[0] = '\0';
+	s->body = no_body;			/* set by re_doc_index when the section ends */
 	s->nstems = stems_of(without_parens(a, heading), s->stems, 16, false, true);
 }
 
@@ -1248,42 +1249,46 @@ re_doc_index(ReArena *a, const char *const *paths, const char *const *texts, int
 	{
 		const char *p = texts[f];
 		bool		fence = false;
-		ReDocSection *cur = NULL;
+		int			cur = -1;	/* the section whose body is being read */
+		char		body[DOC_BODY_BYTES + 1];
+		size_t		have = 0;
 
 		if (p == NULL || paths[f] == NULL || idea_path(paths[f]))
 			continue;
-		while (*p)
+		for (;;)
 		{
-			const char *e = strchr(p, '\n');
+			const char *e = *p ? strchr(p, '\n') : NULL;
 			size_t		len = e ? (size_t) (e - p) : strlen(p),
 						h = 0;
+			bool		heading = false;
 
 			RE_CHECK_INTERRUPTS();
-			if (len >= 3 && strncmp(p, "```", 3) == 0)
+			if (*p && len >= 3 && strncmp(p, "```", 3) == 0)
 				fence = !fence;
-			else if (!fence)
+			else if (*p && !fence)
 			{
 				while (h < len && h < 7 && p[h] == '#')
 					h++;
-				if (h >= 1 && h <= 6 && h < len && p[h] == ' ')
+				heading = h >= 1 && h <= 6 && h < len && p[h] == ' ';
+				if (!heading && cur >= 0 && DOC_BODY_BYTES - have > 1)
 				{
-					add_section(a, out, &cap, paths[f], re_strndup(a, p + h + 1, len - h - 1));
-					cur = &out->s[out->n - 1];
-				}
-				else if (cur)
-				{
-					size_t		have = strlen(cur->body),
-								room = DOC_BODY_BYTES - have;
+					size_t		k = len < DOC_BODY_BYTES - have - 1 ? len : DOC_BODY_BYTES - have - 1;
 
-					if (room > 1)
-					{
-						size_t		k = len < room - 1 ? len : room - 1;
-
-						memcpy(cur->body + have, p, k);
-						cur->body[have + k] = '\n';
-						cur->body[have + k + 1] = '\0';
-					}
+					memcpy(body + have, p, k);
+					body[have + k] = '\n';
+					have += k + 1;
 				}
+			}
+			/* a section's body ends at the next heading or the file's end */
+			if ((heading || *p == '\0') && cur >= 0)
+				out->s[cur].body = re_strndup(a, body, have);
+			if (*p == '\0')
+				break;
+			if (heading)
+			{
+				add_section(a, out, &cap, paths[f], re_strndup(a, p + h + 1, len - h - 1));
+				cur = out->n - 1;
+				have = 0;
 			}
 			p = e ? e + 1 : p + len;
 		}

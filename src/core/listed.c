@@ -48,8 +48,9 @@ in_list(const char *w, const char *const *list)
 {
 	int			i;
 
+	/* the first byte before the call: most words share none with any entry */
 	for (i = 0; list[i]; i++)
-		if (strcmp(w, list[i]) == 0)
+		if (list[i][0] == w[0] && strcmp(w, list[i]) == 0)
 			return true;
 	return false;
 }
@@ -453,27 +454,35 @@ lead_index_mask(const LeadIndex *x, const uint64_t *tk, int nt, uint64_t *mask, 
 	}
 }
 
-double
-re_stem_overlap(const char *a, const char *b, bool skip_verb, int *shared)
+/* The share of the stem numbers ka[0..na) that text b holds (*shared: how many). */
+static double
+keys_overlap(const uint64_t *ka, int na, const char *b, int *shared)
 {
-	Stem		sa[64];
-	uint64_t	tmp[MAX_STEMS],
-				ka;
+	uint64_t	tmp[MAX_STEMS];
 	const uint64_t *kb;
-	int			na = stems_of(a, sa, 64, skip_verb, false),
-				nb,
+	int			nb,
 				hit = 0,
 				i;
 
 	kb = lead_keys(b, MAX_STEMS, tmp, &nb);
 	for (i = 0; i < na; i++)
-	{
-		ka = stem_key(sa[i]);
-		hit += bsearch(&ka, kb, (size_t) nb, sizeof(uint64_t), re_hash_cmp) != NULL;
-	}
+		hit += bsearch(&ka[i], kb, (size_t) nb, sizeof(uint64_t), re_hash_cmp) != NULL;
 	if (shared)
 		*shared = hit;
 	return na ? (double) hit / na : 0;
+}
+
+double
+re_stem_overlap(const char *a, const char *b, bool skip_verb, int *shared)
+{
+	Stem		sa[64];
+	uint64_t	ka[64];
+	int			na = stems_of(a, sa, 64, skip_verb, false),
+				i;
+
+	for (i = 0; i < na; i++)
+		ka[i] = stem_key(sa[i]);
+	return keys_overlap(ka, na, b, shared);
 }
 
 const char *
@@ -1002,8 +1011,14 @@ const ReCheck *
 re_listed_find(const ReListed *l, const char *title, char *const *idents, int nidents,
 			   unsigned int families, int *rule)
 {
-	int			i;
+	Stem		st[64];
+	uint64_t	tk[64];
+	int			nt = stems_of(title, st, 64, false, false),
+				i;
 
+	/* the title's stems once, not once per check (re_stem_overlap's first text) */
+	for (i = 0; i < nt; i++)
+		tk[i] = stem_key(st[i]);
 	for (i = 0; i < l->n; i++)
 	{
 		const ReCheck *c = &l->checks[i];
@@ -1015,7 +1030,7 @@ re_listed_find(const ReListed *l, const char *title, char *const *idents, int ni
 			*rule = 1;
 			return c;
 		}
-		if (re_stem_overlap(title, c->text, false, &shared) >= 0.7 && shared >= 3)
+		if (keys_overlap(tk, nt, c->text, &shared) >= 0.7 && shared >= 3)
 		{
 			*rule = 2;
 			return c;

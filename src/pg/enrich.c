@@ -547,7 +547,7 @@ propose_memo(ReArena *arena, ReProposeIn *in, ReProposeOut *out)
 {
 	volatile int rc = 0;
 
-	re_similar_memo_begin(4 * (in->nexisting + in->nshipped + in->ndeferred + in->nfeatures +
+	re_similar_memo_begin(16 * (in->nexisting + in->nshipped + in->ndeferred + in->nfeatures +
 							   in->nfocus + in->nevidence + in->ndismissed) + 256);
 	re_listed_memo_begin(in->nhistory + in->nshipped + in->nexisting + 1024);
 	re_feature_memo_begin();

@@ -881,7 +881,7 @@ match_kinds(ReFeature *f, const ReKindDef *kinds, int nkinds, char *err, size_t 
 			pcre2_code_free(re);
 		}
 		if (hit)
-			f->kinds |= RE_KIND_BIT(k);
+			RE_KIND_SET(f, k);
 	}
 	return 0;
 }
@@ -914,7 +914,7 @@ re_feature_extract(ReArena *a, const char *item_id, const char *title, const cha
 		return -1;
 	/* an exclusive kind the title itself states is all the feature is (a tutorial is docs) */
 	for (k = 0; k < nkinds && k < RE_MAX_KINDS; k++)
-		if (kinds[k].exclusive && (out->kinds & RE_KIND_BIT(k)) && kinds[k].pattern)
+		if (kinds[k].exclusive && RE_KIND_HAS(out, k) && kinds[k].pattern)
 		{
 			pcre2_code *re = compile_kind(&kinds[k], NULL, 0);
 			bool		in_title = re && match_at(re, out->title) >= 0;
@@ -923,7 +923,8 @@ re_feature_extract(ReArena *a, const char *item_id, const char *title, const cha
 				pcre2_code_free(re);
 			if (in_title)
 			{
-				out->kinds = RE_KIND_BIT(k);
+				memset(out->kinds, 0, sizeof(out->kinds));
+				RE_KIND_SET(out, k);
 				break;
 			}
 		}

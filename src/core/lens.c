@@ -391,7 +391,7 @@ re_lens_has_kinds(const ReLensCtx *ctx, const ReFeature *f, const char *list, bo
 		snprintf(name, sizeof(name), "%.*s", (int) n, p);
 		p += n;
 		k = kind_index(ctx, name);
-		held = k >= 0 && (f->kinds & RE_KIND_BIT(k)) != 0;
+		held = k >= 0 && RE_KIND_HAS(f, k);
 		if (held != all)
 			return held;
 	}
@@ -457,7 +457,7 @@ re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nle
 			ReLensHit  *h;
 			ReBuf		b;
 
-			if (k < 0 || !(f->kinds & RE_KIND_BIT(k)))
+			if (k < 0 || !RE_KIND_HAS(f, k))
 				continue;
 			/* the lens's premise: the classes it needs, none that contradicts it */
 			if (ctx->gates && (!re_lens_has_kinds(ctx, f, ctx->gates[li].requires_kinds, true) ||

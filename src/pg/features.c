@@ -425,7 +425,7 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 		in->features[i].priority = val(i, 4);
 	}
 
-	re_spi_exec("SELECT kind, pattern, ident_kind, exclusive FROM roadmap.feature_kind ORDER BY kind COLLATE \"C\" LIMIT 64",
+	re_spi_exec("SELECT kind, pattern, ident_kind, exclusive FROM roadmap.feature_kind ORDER BY kind COLLATE \"C\" LIMIT 128",
 				0, NULL, NULL, NULL, SPI_OK_SELECT);
 	n = SPI_processed;
 	in->nkinds = (int) n;

@@ -55,18 +55,36 @@ test_feature_extract(void)
 	CHECK_STR(f.short_name, "drain mode");
 	id = re_feature_primary(&f);
 	CHECK_STR(id ? id->text : NULL, "pgtrickle.drain()");
-	CHECK(f.kinds & (1u << 0));	/* function */
-	CHECK(f.kinds & (1u << 3));	/* wait */
-	CHECK(!(f.kinds & (1u << 1)));	/* no setting */
+	CHECK(RE_KIND_HAS(&f, 0));	/* function */
+	CHECK(RE_KIND_HAS(&f, 3));	/* wait */
+	CHECK(!RE_KIND_HAS(&f, 1));	/* no setting */
 	/* a function the text only mentions is not the feature's */
 	CHECK(re_feature_extract(a, "SEC-1", "Add ownership checks", "Any role with EXECUTE on `pgtrickle.drop_it()` can drop.",
 							 "P0", engine_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(!(f.kinds & 1u));
+	CHECK(!RE_KIND_HAS(&f, 0));
 	CHECK(re_feature_ident(&f, IK_FUNCTION) == NULL);
 	/* an exclusive kind stated by the title is all the feature is */
 	CHECK(re_feature_extract(a, "UX-5", "Temporal tutorial", "Add a column `x_y` walkthrough.", "P1",
 							 engine_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(f.kinds == (1u << 4));
+	CHECK(f.kinds[0] == (1u << 4) && f.kinds[1] == 0);
+	/* more than 64 kinds: the 70th is held and checked like the first */
+	{
+		ReKindDef	many[70];
+		int			k;
+
+		for (k = 0; k < 70; k++)
+		{
+			many[k].kind = "k";
+			many[k].pattern = k == 69 ? "\\bquiesce\\b" : "\\bnever-said\\b";
+			many[k].ident_kind = NULL;
+			many[k].exclusive = false;
+		}
+		CHECK(re_feature_extract(a, "A35", "Drain mode: graceful scheduler quiesce", "", "P1", many, 70, &f, err,
+								 sizeof(err)) == 0);
+		CHECK(RE_KIND_HAS(&f, 69));
+		CHECK(!RE_KIND_HAS(&f, 5));
+		CHECK(f.kinds[0] == 0);
+	}
 	/* a bad pattern is an error, not a crash */
 	{
 		ReKindDef	bad = {"bad", "(unclosed", NULL, false};
@@ -148,8 +166,8 @@ test_feature_objects(void)
 	CHECK(re_feature_extract(a, "DB-3", "Add `pgtrickle.pgt_schema_version` version tracking table",
 							 "Add a `pgt_schema_version(version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ)` table seeded "
 							 "with the current version.", "P0", object_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(!(f.kinds & RE_KIND_BIT(0)));
-	CHECK(f.kinds & RE_KIND_BIT(1));
+	CHECK(!RE_KIND_HAS(&f, 0));
+	CHECK(RE_KIND_HAS(&f, 1));
 	CHECK(re_feature_ident(&f, IK_FUNCTION) == NULL);
 	id = re_feature_ident(&f, IK_TABLE);
 	CHECK_STR(id ? id->text : NULL, "pgtrickle.pgt_schema_version");
@@ -158,7 +176,7 @@ test_feature_objects(void)
 	/* a name used both as a table and as a "call" is the table */
 	CHECK(re_feature_extract(a, "X-1", "Add the `app.versions` table", "Scripts read `app.versions()` first.", "P1",
 							 object_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(!(f.kinds & RE_KIND_BIT(0)));
+	CHECK(!RE_KIND_HAS(&f, 0));
 	/* a title's short function name stands for the full name the text adds */
 	CHECK(re_feature_extract(a, "A25", "Bulk `alter_things()` APIs", "Add `app.bulk_alter_things(names TEXT[])`.", "P2",
 							 object_kinds, 5, &f, err, sizeof(err)) == 0);
@@ -167,47 +185,47 @@ test_feature_objects(void)
 	/* PostgreSQL's own pg_* function is used, not added */
 	CHECK(re_feature_extract(a, "A17", "Typed DDL payload", "Add an enum populated via `pg_event_trigger_ddl_commands()`.",
 							 "P1", object_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(!(f.kinds & RE_KIND_BIT(0)));
+	CHECK(!RE_KIND_HAS(&f, 0));
 	/* a free-form setting is guc_free; an enum setting is not */
 	CHECK(re_feature_extract(a, "S-2", "Multi-database stub (`x.database_list`)", "Adds only the `x.database_list TEXT` GUC.",
 							 "P2", object_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(f.kinds & RE_KIND_BIT(2));
+	CHECK(RE_KIND_HAS(&f, 2));
 	CHECK(re_feature_extract(a, "A20", "Logging: `x.log_format = text|json` GUC", NULL, "P1", object_kinds, 5, &f, err,
 							 sizeof(err)) == 0);
-	CHECK(!(f.kinds & RE_KIND_BIT(2)));
+	CHECK(!RE_KIND_HAS(&f, 2));
 	/* a setting a fix only mentions is not the feature's */
 	CHECK(re_feature_extract(a, "P-1", "Fix decoder", "In WAL mode (`x.wal_list = 'a'`) old values are NULL.", "P1",
 							 object_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(!(f.kinds & RE_KIND_BIT(2)));
+	CHECK(!RE_KIND_HAS(&f, 2));
 
 	/* an unqualified call in an item about SPI queries or source files is internal code, not SQL API */
 	CHECK(re_feature_extract(a, "PERF-6", "Batch `has_source_changes()` into single query",
 							 "`has_source_changes()` executes N separate SPI queries per tick.", "P2", object_kinds, 5, &f,
 							 err, sizeof(err)) == 0);
-	CHECK(!(f.kinds & RE_KIND_BIT(0)));
+	CHECK(!RE_KIND_HAS(&f, 0));
 	CHECK(re_feature_extract(a, "PERF-3", "Plans in `explain_st()`", "`app.explain_st(name)` in `src/api.rs` returns text.",
 							 "P2", object_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(f.kinds & RE_KIND_BIT(0));
+	CHECK(RE_KIND_HAS(&f, 0));
 
 	/* a startup check is not a background wait; a drain is */
 	CHECK(re_feature_extract(a, "STAB-2", "Read-replica / hot-standby safety guard",
 							 "If the background worker starts on a standby it crash-loops. Fix: detect `pg_is_in_recovery()` "
 							 "at worker startup and exit gracefully with a LOG line.", "P1", object_kinds, 5, &f, err,
 							 sizeof(err)) == 0);
-	CHECK(f.kinds & RE_KIND_BIT(4));
-	CHECK(!(f.kinds & RE_KIND_BIT(3)));
+	CHECK(RE_KIND_HAS(&f, 4));
+	CHECK(!RE_KIND_HAS(&f, 3));
 	/* the sentence that made it a startup check, without its "Fix:" label */
 	CHECK_STR(re_feature_sentence(a, &f, f.kind_at[4], 140),
 			  "detect `pg_is_in_recovery()` at worker startup and exit gracefully with a LOG line");
 	CHECK(re_feature_extract(a, "A35", "Drain mode", "Add `x.drain(timeout_s INT)` that waits for all in-flight refreshes.",
 							 "P1", object_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(f.kinds & RE_KIND_BIT(3));
-	CHECK(!(f.kinds & RE_KIND_BIT(4)));
+	CHECK(RE_KIND_HAS(&f, 3));
+	CHECK(!RE_KIND_HAS(&f, 4));
 	/* a loop the item only fixes is not a wait it adds */
 	CHECK(re_feature_extract(a, "STAB-5", "Harden `unwrap()` in scheduler hot path",
 							 "The scheduler dispatch loop uses `units().find().unwrap()` in the background worker.", "P2",
 							 object_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(!(f.kinds & RE_KIND_BIT(3)));
+	CHECK(!RE_KIND_HAS(&f, 3));
 	/* long sentences are cut at a clause boundary, never inside code, never mid-clause ("names…") */
 	{
 		char	   *q;
@@ -328,7 +346,7 @@ test_word_kinds(void)
 							 sizeof(err)) == 0);
 	CHECK(re_feature_extract(a, "X-03", "Report unstratifiable rule sets with the cycle that breaks them", NULL, NULL,
 							 kinds, 2, &f[1], err, sizeof(err)) == 0);
-	CHECK(f[0].kinds == RE_KIND_BIT(0));
+	CHECK(f[0].kinds[0] == RE_KIND_BIT(0) && f[0].kinds[1] == 0);
 	/* a pattern anchored with ^ reads the title only: prose that mentions a derivation in passing is no evaluation */
 	{
 		ReFeature	g;
@@ -336,10 +354,10 @@ test_word_kinds(void)
 		CHECK(re_feature_extract(a, "C-6", "Harden guarded calls in operators",
 								 "The value is derived from a guard several lines earlier.", NULL, kinds, 2, &g, err,
 								 sizeof(err)) == 0);
-		CHECK(g.kinds == 0);
+		CHECK(g.kinds[0] == 0 && g.kinds[1] == 0);
 	}
 	/* "unstratifiable" is not "stratify": the report is a rejection only */
-	CHECK(f[1].kinds == RE_KIND_BIT(1));
+	CHECK(f[1].kinds[0] == RE_KIND_BIT(1) && f[1].kinds[1] == 0);
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.version = "0.88.0";
 	ctx.prev_version = "0.87.0";

@@ -555,10 +555,25 @@ add_ident(ReFeature *f, char *text, ReIdentKind kind, bool in_title, bool added)
 	f->nids++;
 }
 
+/* Is [s, e) only a list joiner (" and ", ", ", ", and ", " or ", " / ")? */
+static bool
+joins_list(const char *s, const char *e)
+{
+	static const char *const joiners[] = {" and ", ", ", ", and ", " or ", ", or ", " / ", " + ", NULL};
+	int			i;
+
+	for (i = 0; joiners[i]; i++)
+		if ((size_t) (e - s) == strlen(joiners[i]) && strncmp(s, joiners[i], (size_t) (e - s)) == 0)
+			return true;
+	return false;
+}
+
 static void
 scan_idents(ReArena *a, ReFeature *f, const char *text, bool in_title)
 {
-	const char *p = text;
+	const char *p = text,
+			   *prev_close = NULL;
+	bool		prev_added = false;
 
 	while (p && (p = strchr(p, '`')) != NULL)
 	{
@@ -592,11 +607,16 @@ scan_idents(ReArena *a, ReFeature *f, const char *text, bool in_title)
 			k = re_classify_ident(a, span, before, close + 1, &norm);
 			for (w = 0; adds[w] && !added; w++)
 				added = near_word(b40, 40, adds[w]);
+			/* "Add `a(…)` and `b(…)`": a span listed right after an added one is added too */
+			if (!added && prev_close && joins_list(prev_close + 1, p))
+				added = prev_added;
 			/* an unqualified pg_* function is PostgreSQL's own: the feature uses it, it does not add it */
 			if (k == IK_FUNCTION && !in_title && strncmp(norm, "pg_", 3) == 0)
 				added = false;
 			add_ident(f, norm, k, in_title, added);
+			prev_added = added;
 		}
+		prev_close = close;
 		p = close + 1;
 	}
 }

@@ -428,8 +428,8 @@ test_lens_premises(void)
 			"Errors from `{ident}` carry SQLSTATE", "Callers branch on the error code", "a test checks it"},
 	};
 	static const ReLensGate gates[] = {
-		{"shared_state", NULL}, {"multi_txn", NULL}, {NULL, "internal"}, {"standby", NULL},
-		{NULL, "internal diagnostic_fn"},
+		{"shared_state", NULL, NULL}, {"multi_txn", NULL, NULL}, {NULL, "internal", NULL}, {"standby", NULL, NULL},
+		{NULL, "internal diagnostic_fn", NULL},
 	};
 	const int	nk = (int) (sizeof(kinds) / sizeof(kinds[0])),
 				nl = (int) (sizeof(lenses) / sizeof(lenses[0]));
@@ -508,6 +508,60 @@ test_lens_premises(void)
 	CHECK_STR(re_lens_priority("P2", "P0"), "P2");
 	CHECK_STR(re_lens_priority("P1", "'distributed')"), "P1");
 	CHECK_STR(re_lens_priority(NULL, "P2"), "P2");
+	re_arena_free(a);
+}
+
+/* A premise about the identifier (roadmap.lens.ident_pattern), read from the signature the item writes. */
+static void
+test_lens_ident_pattern(void)
+{
+	static const ReKindDef kinds[] = {
+		{"bulk", "\\bbulk\\b", NULL, false},
+		{"function", NULL, "function", false},
+	};
+	static const ReLensDef lenses[] = {
+		{"scal_bulk_10k", "scalability", "bulk", "always", "function", "P1", "S", 2, false,
+			"`{ident}` with 10,000 names in one call", "`{ident}` drops each object", "a test"},
+	};
+	static const ReLensGate gates[] = {
+		{NULL, NULL, "\\b[a-z_.]*(drop|creat)[a-z_]*\\((?=[^)]*\\[\\])"},
+	};
+	static const ReLensGate bad[] = {{NULL, NULL, "(unclosed"}};
+	ReArena    *a = re_arena_new();
+	ReFeature	f[2];
+	char		err[256];
+	ReLensCtx	ctx;
+	ReLensHit  *h;
+	int			n;
+
+	/* two list functions: the one the premise fits is named, not the first */
+	CHECK(re_feature_extract(a, "A25", "Bulk `alter_items()` / `drop_items()` APIs",
+							 "Today this needs 100 round-trips. Add `x.bulk_alter_items(names TEXT[], params JSONB)` and "
+							 "`x.bulk_drop_items(names TEXT[])`.", "P2", kinds, 2, &f[0], err, sizeof(err)) == 0);
+	/* one name: "bulk-inserts rows" is no list argument */
+	CHECK(re_feature_extract(a, "SNAP-2", "`x.restore_item(name, source)` SQL function",
+							 "Rehydrates an item from a snapshot and bulk-inserts rows.", "P1", kinds, 2, &f[1], err,
+							 sizeof(err)) == 0);
+	CHECK_STR(re_lens_written(a, &f[0], "x.bulk_drop_items()"), "x.bulk_drop_items(names TEXT[])");
+	CHECK_STR(re_lens_written(a, &f[1], "x.restore_item()"), "x.restore_item(name, source)");
+	CHECK_STR(re_lens_written(a, &f[1], "x.not_written()"), "x.not_written()");
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.version = "0.2.0";
+	ctx.kinds = kinds;
+	ctx.nkinds = 2;
+	ctx.err = err;
+	ctx.errlen = sizeof(err);
+	/* without the pattern: the first function, and the single-name one too */
+	n = re_lens_apply(a, &ctx, lenses, 1, f, 2, &h);
+	CHECK(n == 2);
+	ctx.gates = gates;
+	n = re_lens_apply(a, &ctx, lenses, 1, f, 2, &h);
+	CHECK(n == 1);
+	CHECK_STR(n == 1 ? h[0].ident : NULL, "x.bulk_drop_items()");
+	/* a pattern that does not compile is an error naming the lens */
+	ctx.gates = bad;
+	CHECK(re_lens_apply(a, &ctx, lenses, 1, f, 2, &h) == -1);
+	CHECK(strstr(err, "scal_bulk_10k") != NULL);
 	re_arena_free(a);
 }
 
@@ -1356,6 +1410,7 @@ test_engine(void)
 	test_word_kinds();
 	test_lenses();
 	test_lens_premises();
+	test_lens_ident_pattern();
 	test_selector();
 	test_dedupe_listed();
 	test_dedupe_selector();

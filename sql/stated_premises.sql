@@ -34,8 +34,10 @@ SELECT count(*) FILTER (WHERE feature_ref = 'Q1' AND lens_id LIKE '%limit%') AS 
        count(*) FILTER (WHERE feature_ref = 'E1' AND lens_id IN ('scal_eval_10x', 'ux_eval_explain', 'test_eval_golden'))
          AS growth_lens_on_one_row_change
   FROM p;
--- each twin states the premise and gets the lens
-SELECT count(*) FILTER (WHERE feature_ref = 'Q2' AND lens_id = 'corr_limit_no_loss') AS limit_that_pauses,
+-- each twin states the premise and gets the lens; a row whose cell holds
+-- the whole item quotes the premise from the cell's text after its lead
+SELECT count(*) FILTER (WHERE feature_ref = 'Q2' AND lens_id = 'corr_limit_no_loss'
+                          AND description LIKE '%that pauses enqueue when%') AS limit_quotes_pauses,
        count(*) FILTER (WHERE feature_ref = 'H2' AND lens_id = 'stab_hook_passthrough') AS statement_hook,
        count(*) FILTER (WHERE feature_ref = 'V1' AND lens_id = 'corr_validate_cases') AS validator,
        count(*) FILTER (WHERE feature_ref = 'BULK-1' AND lens_id = 'scal_bulk_10k'

@@ -1020,12 +1020,45 @@ sentence_bounds(const char *text, int from, int at, int *s, int *e)
 	*e = n;
 }
 
+static char *squeeze(ReArena *a, const char *s, size_t n);
+
+/* Is text[s, e) of f a sentence its title cell holds after the lead (same words, spacing aside)? */
+static bool
+in_title_tail(ReArena *a, const ReFeature *f, int s, int e)
+{
+	int			tail = re_feature_tail_at(f);
+	char	   *title,
+			   *sent;
+
+	if (tail < 0 || e <= s)
+		return false;
+	title = squeeze(a, f->text + tail, (size_t) (f->desc_at - 1 - tail));
+	sent = squeeze(a, f->text + s, (size_t) (e - s));
+	while (*sent == ' ')
+		sent++;
+	return *sent != '\0' && strstr(title, sent) != NULL;
+}
+
+int
+re_feature_tail_at(const ReFeature *f)
+{
+	int			s,
+				e;
+
+	if (f->text == NULL || f->desc_at < 2)
+		return -1;
+	/* the cell's first sentence is its lead; the next starts two bytes after its end */
+	sentence_bounds(f->text, 0, 0, &s, &e);
+	return e + 2 < f->desc_at - 1 ? e + 1 : -1;
+}
+
 char *
 re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap)
 {
 	int			s,
 				e,
 				from = f->desc_at,
+				tail = re_feature_tail_at(f),
 				rel;
 	char	   *o,
 			   *colon;
@@ -1033,11 +1066,23 @@ re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap)
 				i,
 				skip;
 
-	if (f->text == NULL || from >= (int) strlen(f->text))
+	if (f->text != NULL && tail >= 0 && at >= tail && at < f->desc_at - 1)
+	{
+		/* a match in the title cell's text after its lead: that sentence, never past the cell */
+		sentence_bounds(f->text, tail, at, &s, &e);
+		if (e > f->desc_at - 1)
+			e = f->desc_at - 1;
+	}
+	else if (f->text == NULL || from >= (int) strlen(f->text))
 		return NULL;			/* no section text */
-	sentence_bounds(f->text, from, at >= from ? at : -1, &s, &e);
-	/* notes from the release section are read, not quoted: a quote cites the item's own catalog text */
-	if (f->notes_at > 0 && (at >= f->notes_at || s >= f->notes_at))
+	else
+		sentence_bounds(f->text, from, at >= from ? at : -1, &s, &e);
+	/*
+	 * notes from the release section are read, not quoted: a quote cites the
+	 * item's own catalog text; a note that repeats the title cell's tail
+	 * (a "**Lead.** rest" row) is that text
+	 */
+	if (f->notes_at > 0 && (at >= f->notes_at || s >= f->notes_at) && !in_title_tail(a, f, s, e))
 		return NULL;
 	rel = at >= s && at < e ? at - s : -1;	/* where the kind matched, in the sentence */
 	o = re_strndup(a, f->text + s, (size_t) (e - s));

@@ -107,6 +107,14 @@ const ReIdent *re_feature_ident(const ReFeature *f, int kind);
 char	   *re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap);
 
 /*
+ * Where a long title cell's text after its lead sentence starts in f->text
+ * ("Lead. Tail …" of a table row whose cell holds the whole item), or -1 when
+ * the title is its lead alone. The description quotes only the lead, so a
+ * match in the tail is quoted like one in the section text.
+ */
+int			re_feature_tail_at(const ReFeature *f);
+
+/*
  * The item's description with its notes in the release's section appended:
  * the block its bold lead opens (`**ID** — …`, no code fences), the rest of
  * its table row's cell beyond what the title holds, and bullets elsewhere

@@ -167,24 +167,28 @@ named_in_section(ReArena *a, const char *text, const char *noun)
 
 /*
  * The sentence of the feature's section text that made it this kind (where
- * the kind's pattern matched), else the one naming the identifier; NULL when
- * only the title says it (the description quotes the title already).
+ * the kind's pattern matched; in a table row whose cell holds the whole item,
+ * the cell's text after its lead), else the one naming the identifier; NULL
+ * when only the lead says it (the description quotes the lead already).
  */
 static char *
 own_sentence(ReArena *a, const ReFeature *f, const char *ident, int kind)
 {
 	int			at = kind >= 0 && kind < RE_MAX_KINDS ? f->kind_at[kind] : -1;
 
+	int			tail = re_feature_tail_at(f);
+	bool		in_tail = tail >= 0 && at >= tail && at < f->desc_at - 1;
+
 	if (f->text == NULL)
 		return NULL;
-	if (at < f->desc_at && ident)
+	if (at < f->desc_at && !in_tail && ident)
 	{
 		char	   *key = search_key(a, ident);
 		const char *hit = strstr(f->text + f->desc_at, key);
 
 		at = hit ? (int) (hit - f->text) : -1;
 	}
-	if (at < f->desc_at)
+	if (at < f->desc_at && !in_tail)
 		return NULL;
 	return re_feature_sentence(a, f, at, 120);
 }
@@ -577,13 +581,20 @@ lens_ident(ReArena *a, const ReFeature *f, const ReLensDef *l, pcre2_code *re, c
 	return true;
 }
 
-/* Can {quote} cite where kind k matched (the item's own description, not its title or notes)? */
+/*
+ * Can {quote} cite where kind k matched: the item's description or its
+ * title cell's text after the lead, not the lead (the description quotes
+ * it already) nor a note from elsewhere in the section?
+ */
 static bool
-quotable(const ReFeature *f, int k)
+quotable(ReArena *a, const ReFeature *f, int k)
 {
-	int			at = k >= 0 && k < RE_MAX_KINDS ? f->kind_at[k] : -1;
+	int			at = k >= 0 && k < RE_MAX_KINDS ? f->kind_at[k] : -1,
+				tail = re_feature_tail_at(f);
 
-	return at >= f->desc_at && (f->notes_at == 0 || at < f->notes_at);
+	if (at < 0 || (at < f->desc_at && !(tail >= 0 && at >= tail)))
+		return false;
+	return re_feature_sentence(a, f, at, (size_t) -1) != NULL;
 }
 
 /*
@@ -594,11 +605,11 @@ quotable(const ReFeature *f, int k)
  * writes …").
  */
 static int
-quote_kind(const ReLensCtx *ctx, const ReFeature *f, const char *requires, int k)
+quote_kind(ReArena *a, const ReLensCtx *ctx, const ReFeature *f, const char *requires, int k)
 {
 	const char *p = requires;
 
-	if (quotable(f, k))
+	if (quotable(a, f, k))
 		return k;
 
 	while (p && *p)
@@ -616,7 +627,7 @@ quote_kind(const ReLensCtx *ctx, const ReFeature *f, const char *requires, int k
 		snprintf(name, sizeof(name), "%.*s", (int) n, p);
 		p += n;
 		c = kind_index(ctx, name);
-		if (quotable(f, c))
+		if (quotable(a, f, c))
 			return c;
 	}
 	return k;
@@ -685,7 +696,7 @@ re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nle
 				continue;
 			if (!lens_ident(a, f, l, res[li], &ident) || !trigger_holds(a, ctx, l, f, ident, &evidence))
 				continue;
-			qk = ctx->gates ? quote_kind(ctx, f, ctx->gates[li].requires_kinds, k) : k;
+			qk = ctx->gates ? quote_kind(a, ctx, f, ctx->gates[li].requires_kinds, k) : k;
 			title = fill(a, l->title, ctx, f, ident, qk);
 			why = fill(a, l->why, ctx, f, ident, qk);
 			verify = fill(a, l->verify, ctx, f, ident, qk);

@@ -4,7 +4,8 @@
 -- false-premise item and a twin that states the premise:
 --   Q1 a read-only function whose columns say "quota"  / Q2 a mode that pauses enqueue
 --   H1 a scheduler "post-tick hook"                     / H2 a ProcessUtility_hook
---   T1 a conformance *test*                              / V1 a payload validator
+--   T1 a conformance *test*                              / V1 a payload validator (whose
+--      validation items its own table row lists: docs/proposals.md "One selector")
 --   S1 a one-name function that "bulk-inserts rows"      / BULK-1 two list functions
 --   A1 an analysis task that reads log output
 --   E1 a one-row optimisation                            / E2 an iterative evaluation
@@ -39,7 +40,6 @@ SELECT count(*) FILTER (WHERE feature_ref = 'Q1' AND lens_id LIKE '%limit%') AS 
 SELECT count(*) FILTER (WHERE feature_ref = 'Q2' AND lens_id = 'corr_limit_no_loss'
                           AND description LIKE '%that pauses enqueue when%') AS limit_quotes_pauses,
        count(*) FILTER (WHERE feature_ref = 'H2' AND lens_id = 'stab_hook_passthrough') AS statement_hook,
-       count(*) FILTER (WHERE feature_ref = 'V1' AND lens_id = 'corr_validate_cases') AS validator,
        count(*) FILTER (WHERE feature_ref = 'BULK-1' AND lens_id = 'scal_bulk_10k'
                           AND title LIKE '`relay.bulk_drop_queues()`%') AS lock_lens_on_the_dropping_fn,
        count(*) FILTER (WHERE feature_ref = 'E1' AND lens_id = 'corr_eval_reference') AS optimisation_reference_test,

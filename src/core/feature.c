@@ -607,6 +607,15 @@ scan_idents(ReArena *a, ReFeature *f, const char *text, bool in_title)
 			k = re_classify_ident(a, span, before, close + 1, &norm);
 			for (w = 0; adds[w] && !added; w++)
 				added = near_word(b40, 40, adds[w]);
+			/* "`x` (new GUC, default 5000 ms)": the parenthesis says the item adds it */
+			if (!added)
+			{
+				const char *q = close + 1;
+
+				while (*q == ' ')
+					q++;
+				added = *q == '(' && (strncasecmp(q + 1, "new ", 4) == 0 || strncasecmp(q + 1, "a new ", 6) == 0);
+			}
 			/* "Add `a(…)` and `b(…)`": a span listed right after an added one is added too */
 			if (!added && prev_close && joins_list(prev_close + 1, p))
 				added = prev_added;

@@ -1195,6 +1195,26 @@ test_dedupe_listed(void)
 	c = listed(a, &l, NULL, "Extension upgrade path tested 0.35.0 → 0.36.0", "", &rule);
 	CHECK(c && rule == 2);
 
+	/*
+	 * a sibling of the same series lists the docs of its functions in prose
+	 * (SNAP-5 "SQL_REFERENCE.md: snapshot/restore API"); a name matches
+	 * without its schema; another series, or a name only in a code span, does not
+	 */
+	{
+		ReListed	ls;
+		const char *so[3] = {"SNAP-5", "PLAN-4", "P5-1"};
+		const char *st[3] = {"Documentation. SQL_REFERENCE.md: snapshot/restore API.",
+			"Tests + documentation. SQL_REFERENCE.md: `recommend_schedule` + `schedule_recommendations` API.",
+		"Add a GUC. Document the `pgtrickle.delta_work_mem` default."};
+
+		re_listed_index(a, "", so, st, 3, engine_families, 6, &ls);
+		CHECK(listed(a, &ls, "snap-1", "Document `snapshot_stream_table()` in the SQL reference", "", &rule) != NULL);
+		CHECK(listed(a, &ls, "snap-3", "Document `list_snapshots()` in the SQL reference", "", &rule) != NULL);
+		CHECK(listed(a, &ls, "plan-1", "Document `pgtrickle.recommend_schedule()` in the SQL reference", "", &rule) != NULL);
+		CHECK(listed(a, &ls, "clus-1", "Document `pgtrickle.snapshot_stream_table()` in the SQL reference", "", &rule) == NULL);
+		CHECK(listed(a, &ls, "p5-2", "Document `pgtrickle.delta_enable_nestloop` in the configuration reference", "", &rule) == NULL);
+	}
+
 	/* stems: "deltas" meets "delta"; the verb is left out when asked */
 	CHECK(re_stem_overlap("Bound memory use for very large delta sets",
 						  "**Memory safety net for large deltas** — if a batch arrives", true, &shared) >= 0.6 && shared == 3);

@@ -716,12 +716,14 @@ typedef struct
 
 static KindMemo kind_memo[RE_MAX_KINDS];
 static int	kind_memo_n = -1;		/* -1: no memo */
+static bool kind_memo_jit;
 
 void
-re_feature_memo_begin(void)
+re_feature_memo_begin(bool jit)
 {
 	re_feature_memo_end();
 	kind_memo_n = 0;
+	kind_memo_jit = jit;
 }
 
 void
@@ -775,7 +777,8 @@ compile_kind(const ReKindDef *kd, char *err, size_t errlen)
 		if (copy)
 		{
 			/* compiled to machine code once per enrich: every planned item is matched against it */
-			(void) pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+			if (kind_memo_jit)
+				(void) pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
 			kind_memo[kind_memo_n].ptr = kd->pattern;
 			kind_memo[kind_memo_n].copy = copy;
 			kind_memo[kind_memo_n].re = re;

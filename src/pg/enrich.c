@@ -538,6 +538,27 @@ store(int64 repo_id, const char *version, const char *commit, ReProposeOut *out)
 }
 
 /*
+ * The bytes of text the feature kinds' patterns are matched against: the
+ * planned items' titles and descriptions and the section's text (their
+ * notes). Past RE_KIND_JIT_BYTES the patterns are compiled to machine code
+ * (about 1 ms for all of them; matching the corpus tip's 28 items, whose
+ * texts carry the section's notes, took 6-7 ms interpreted, 1-2 ms compiled;
+ * a history of short items gains nothing from it).
+ */
+#define RE_KIND_JIT_BYTES 8192
+static size_t
+feature_text_bytes(const ReProposeIn *in)
+{
+	size_t		n = in->section_text ? strlen(in->section_text) : 0;
+	int			i;
+
+	for (i = 0; i < in->nfeatures; i++)
+		n += (in->features[i].title ? strlen(in->features[i].title) : 0) +
+			(in->features[i].description ? strlen(in->features[i].description) : 0);
+	return n;
+}
+
+/*
  * re_propose with the word memo of core/similar.c on: it compares every
  * candidate with every item of the target and every recently shipped entry,
  * and would otherwise split the same texts into words again each time.
@@ -550,7 +571,7 @@ propose_memo(ReArena *arena, ReProposeIn *in, ReProposeOut *out)
 	re_similar_memo_begin(16 * (in->nexisting + in->nshipped + in->ndeferred + in->nfeatures +
 							   in->nfocus + in->nevidence + in->ndismissed) + 256);
 	re_listed_memo_begin(in->nhistory + in->nshipped + in->nexisting + 1024);
-	re_feature_memo_begin();
+	re_feature_memo_begin(feature_text_bytes(in) >= RE_KIND_JIT_BYTES);
 	PG_TRY();
 	{
 		rc = re_propose(arena, in, out);

@@ -939,6 +939,21 @@ re_feature_extract(ReArena *a, const char *item_id, const char *title, const cha
 	return 0;
 }
 
+int
+re_feature_cell_at(const ReFeature *f)
+{
+	const char *lead,
+			   *p;
+
+	if (f->text == NULL || f->title == NULL || f->title[0] == '\0' ||
+		(lead = strstr(f->text, f->title)) == NULL || lead - f->text >= f->desc_at)
+		return -1;
+	p = lead + strlen(f->title);
+	while (*p && (*p == '.' || *p == '*' || *p == ' ' || *p == ':'))
+		p++;
+	return p - f->text < f->desc_at - 1 ? (int) (p - f->text) : -1;
+}
+
 const ReIdent *
 re_feature_ident(const ReFeature *f, int kind)
 {
@@ -1014,6 +1029,7 @@ re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap)
 	int			s,
 				e,
 				from = f->desc_at,
+				cell = re_feature_cell_at(f),
 				rel;
 	char	   *o,
 			   *colon;
@@ -1023,7 +1039,15 @@ re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap)
 
 	if (f->text == NULL || from >= (int) strlen(f->text))
 		return NULL;			/* no section text */
-	sentence_bounds(f->text, from, at >= from ? at : -1, &s, &e);
+	if (cell >= 0 && at >= cell && at < f->desc_at)
+	{
+		/* a sentence of the table cell the title holds, past its bold lead */
+		sentence_bounds(f->text, cell, at, &s, &e);
+		if (e > f->desc_at - 1)
+			e = f->desc_at - 1;
+	}
+	else
+		sentence_bounds(f->text, from, at >= from ? at : -1, &s, &e);
 	/* notes from the release section are read, not quoted: a quote cites the item's own catalog text */
 	if (f->notes_at > 0 && (at >= f->notes_at || s >= f->notes_at))
 		return NULL;

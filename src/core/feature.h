@@ -103,6 +103,8 @@ const ReIdent *re_feature_ident(const ReFeature *f, int kind);
  * feature has no section text or no clause around at fits.
  */
 char	   *re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap);
+/* Where the rest of a table cell held in the title starts in f->text (after its bold lead), or -1. */
+int			re_feature_cell_at(const ReFeature *f);
 
 /*
  * The item's description with its notes in the release's section appended:

@@ -171,10 +171,26 @@ named_in_section(ReArena *a, const char *text, const char *noun)
 static char *
 own_sentence(ReArena *a, const ReFeature *f, const char *ident, int kind)
 {
-	int			at = kind >= 0 && kind < RE_MAX_KINDS ? f->kind_at[kind] : -1;
+	int			at = kind >= 0 && kind < RE_MAX_KINDS ? f->kind_at[kind] : -1,
+				cell = re_feature_cell_at(f);
 
 	if (f->text == NULL)
 		return NULL;
+	/*
+	 * a table row's cell is its title: a match past the cell's bold lead is
+	 * quoted too, and so is one in the notes that repeat the cell's text
+	 */
+	if (cell >= 0 && f->notes_at > 0 && at >= f->notes_at)
+	{
+		char	   *key = re_strndup(a, f->text + at, 24);
+		char	   *in_cell = re_strndup(a, f->text + cell, (size_t) (f->desc_at - cell));
+		const char *hit = strstr(in_cell, key);
+
+		if (hit)
+			at = cell + (int) (hit - in_cell);
+	}
+	if (at >= 0 && at < f->desc_at && cell >= 0 && at >= cell)
+		return re_feature_sentence(a, f, at, 120);
 	if (at < f->desc_at && ident)
 	{
 		char	   *key = search_key(a, ident);
@@ -263,6 +279,20 @@ fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f, con
 				re_buf_puts(&b, t);
 			else
 				re_buf_append(&b, colon + 1, (size_t) (end - colon - 1));
+			p = end;
+		}
+		else if (strncmp(p, "{bench:", 7) == 0 && strchr(p, '}'))
+		{
+			/* the benchmark the release's section names, else the project's own, else the default */
+			const char *end = strchr(p, '}');
+			char	   *t = ctx->section_text ? named_in_section(a, ctx->section_text, "benchmark") : NULL;
+
+			if (t)
+				re_buf_puts(&b, t);
+			else if (ctx->bench)
+				re_buf_puts(&b, ctx->bench);
+			else
+				re_buf_append(&b, p + 7, (size_t) (end - p - 7));
 			p = end;
 		}
 		else if (strncmp(p, "{target:", 8) == 0 && strchr(p, '}'))

@@ -1,9 +1,9 @@
 -- Results computed a new way (issue 10, rc10; docs/proposals.md "Results
 -- computed a new way"): a fixture release splits UPDATE rows (S1), restricts
 -- a rescan to changed keys (S2) and restores saved state skipping the first
--- full refresh (S3), next to an analysis that only estimates a hoisting (S4)
--- and a docs item about the algorithm (S5). Before the kind `recompute` none
--- of S1-S3 got a test or a benchmark item.
+-- full refresh (S3), next to an analysis that only estimates a hoisting (S4,
+-- a task anchor) and a docs item about the algorithm (S5). Before the kind
+-- `recompute` none of S1-S3 got a test or a benchmark item.
 CREATE EXTENSION IF NOT EXISTS roadmap_enrich;
 \set VERBOSITY default
 \set SHOW_CONTEXT never

@@ -555,10 +555,25 @@ add_ident(ReFeature *f, char *text, ReIdentKind kind, bool in_title, bool added)
 	f->nids++;
 }
 
+/* Is [s, e) only a list joiner (" and ", ", ", ", and ", " or ", " / ")? */
+static bool
+joins_list(const char *s, const char *e)
+{
+	static const char *const joiners[] = {" and ", ", ", ", and ", " or ", ", or ", " / ", " + ", NULL};
+	int			i;
+
+	for (i = 0; joiners[i]; i++)
+		if ((size_t) (e - s) == strlen(joiners[i]) && strncmp(s, joiners[i], (size_t) (e - s)) == 0)
+			return true;
+	return false;
+}
+
 static void
 scan_idents(ReArena *a, ReFeature *f, const char *text, bool in_title)
 {
-	const char *p = text;
+	const char *p = text,
+			   *prev_close = NULL;
+	bool		prev_added = false;
 
 	while (p && (p = strchr(p, '`')) != NULL)
 	{
@@ -601,11 +616,16 @@ scan_idents(ReArena *a, ReFeature *f, const char *text, bool in_title)
 					q++;
 				added = *q == '(' && (strncasecmp(q + 1, "new ", 4) == 0 || strncasecmp(q + 1, "a new ", 6) == 0);
 			}
+			/* "Add `a(…)` and `b(…)`": a span listed right after an added one is added too */
+			if (!added && prev_close && joins_list(prev_close + 1, p))
+				added = prev_added;
 			/* an unqualified pg_* function is PostgreSQL's own: the feature uses it, it does not add it */
 			if (k == IK_FUNCTION && !in_title && strncmp(norm, "pg_", 3) == 0)
 				added = false;
 			add_ident(f, norm, k, in_title, added);
+			prev_added = added;
 		}
+		prev_close = close;
 		p = close + 1;
 	}
 }
@@ -679,15 +699,68 @@ short_name(ReArena *a, const char *title)
 	return out;
 }
 
-/* Compile a kind's pattern; NULL with err set when it does not compile. */
+/*
+ * The kinds' compiled patterns, kept between re_feature_memo_begin() and
+ * _end() (around re_propose): every feature of the target is matched
+ * against every kind, and compiling the same patterns again for each was
+ * most of the matching's time (docs/performance.md). A pattern is found by
+ * its address and recognised by its bytes (a copy is kept); results are
+ * the same without the memo.
+ */
+typedef struct
+{
+	const char *ptr;
+	char	   *copy;
+	pcre2_code *re;
+} KindMemo;
+
+static KindMemo kind_memo[RE_MAX_KINDS];
+static int	kind_memo_n = -1;		/* -1: no memo */
+
+void
+re_feature_memo_begin(void)
+{
+	re_feature_memo_end();
+	kind_memo_n = 0;
+}
+
+void
+re_feature_memo_end(void)
+{
+	int			i;
+
+	for (i = 0; i < kind_memo_n; i++)
+	{
+		pcre2_code_free(kind_memo[i].re);
+		free(kind_memo[i].copy);
+	}
+	kind_memo_n = -1;
+}
+
+/* The memo's compiled pattern of kd, or NULL. */
+static pcre2_code *
+memo_kind(const ReKindDef *kd)
+{
+	int			i;
+
+	for (i = 0; i < kind_memo_n; i++)
+		if (kind_memo[i].ptr == kd->pattern && strcmp(kind_memo[i].copy, kd->pattern) == 0)
+			return kind_memo[i].re;
+	return NULL;
+}
+
+/* Compile a kind's pattern; NULL with err set when it does not compile. Release it with release_kind. */
 static pcre2_code *
 compile_kind(const ReKindDef *kd, char *err, size_t errlen)
 {
 	int			ec;
 	PCRE2_SIZE	eo;
-	pcre2_code *re = pcre2_compile((PCRE2_SPTR) kd->pattern, PCRE2_ZERO_TERMINATED,
-								   PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &ec, &eo, NULL);
+	pcre2_code *re = memo_kind(kd);
 
+	if (re)
+		return re;
+	re = pcre2_compile((PCRE2_SPTR) kd->pattern, PCRE2_ZERO_TERMINATED,
+					   PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &ec, &eo, NULL);
 	if (re == NULL && err)
 	{
 		PCRE2_UCHAR msg[200];
@@ -695,7 +768,31 @@ compile_kind(const ReKindDef *kd, char *err, size_t errlen)
 		pcre2_get_error_message(ec, msg, sizeof(msg));
 		snprintf(err, errlen, "feature kind \"%s\": pattern at offset %zu: %s", kd->kind, (size_t) eo, (char *) msg);
 	}
+	if (re && kind_memo_n >= 0 && kind_memo_n < RE_MAX_KINDS)
+	{
+		char	   *copy = strdup(kd->pattern);
+
+		if (copy)
+		{
+			kind_memo[kind_memo_n].ptr = kd->pattern;
+			kind_memo[kind_memo_n].copy = copy;
+			kind_memo[kind_memo_n].re = re;
+			kind_memo_n++;
+		}
+	}
 	return re;
+}
+
+/* Free a pattern compile_kind returned, unless the memo keeps it. */
+static void
+release_kind(pcre2_code *re)
+{
+	int			i;
+
+	for (i = 0; i < kind_memo_n; i++)
+		if (kind_memo[i].re == re)
+			return;
+	pcre2_code_free(re);
 }
 
 static void sentence_bounds(const char *text, int from, int at, int *s, int *e);
@@ -887,10 +984,10 @@ match_kinds(ReFeature *f, const ReKindDef *kinds, int nkinds, char *err, size_t 
 			if (f->kind_at[k] < 0 && kinds[k].pattern[0] != '^')
 				f->kind_at[k] = match_at(re, f->text);
 			hit = f->kind_at[k] >= 0;
-			pcre2_code_free(re);
+			release_kind(re);
 		}
 		if (hit)
-			f->kinds |= RE_KIND_BIT(k);
+			RE_KIND_SET(f, k);
 	}
 	return 0;
 }
@@ -923,35 +1020,21 @@ re_feature_extract(ReArena *a, const char *item_id, const char *title, const cha
 		return -1;
 	/* an exclusive kind the title itself states is all the feature is (a tutorial is docs) */
 	for (k = 0; k < nkinds && k < RE_MAX_KINDS; k++)
-		if (kinds[k].exclusive && (out->kinds & RE_KIND_BIT(k)) && kinds[k].pattern)
+		if (kinds[k].exclusive && RE_KIND_HAS(out, k) && kinds[k].pattern)
 		{
 			pcre2_code *re = compile_kind(&kinds[k], NULL, 0);
 			bool		in_title = re && match_at(re, out->title) >= 0;
 
 			if (re)
-				pcre2_code_free(re);
+				release_kind(re);
 			if (in_title)
 			{
-				out->kinds = RE_KIND_BIT(k);
+				memset(out->kinds, 0, sizeof(out->kinds));
+				RE_KIND_SET(out, k);
 				break;
 			}
 		}
 	return 0;
-}
-
-int
-re_feature_cell_at(const ReFeature *f)
-{
-	const char *lead,
-			   *p;
-
-	if (f->text == NULL || f->title == NULL || f->title[0] == '\0' ||
-		(lead = strstr(f->text, f->title)) == NULL || lead - f->text >= f->desc_at)
-		return -1;
-	p = lead + strlen(f->title);
-	while (*p && (*p == '.' || *p == '*' || *p == ' ' || *p == ':'))
-		p++;
-	return p - f->text < f->desc_at - 1 ? (int) (p - f->text) : -1;
 }
 
 const ReIdent *
@@ -1023,13 +1106,45 @@ sentence_bounds(const char *text, int from, int at, int *s, int *e)
 	*e = n;
 }
 
+static char *squeeze(ReArena *a, const char *s, size_t n);
+
+/* Is text[s, e) of f a sentence its title cell holds after the lead (same words, spacing aside)? */
+static bool
+in_title_tail(ReArena *a, const ReFeature *f, int s, int e)
+{
+	int			tail = re_feature_tail_at(f);
+	char	   *title,
+			   *sent;
+
+	if (tail < 0 || e <= s)
+		return false;
+	title = squeeze(a, f->text + tail, (size_t) (f->desc_at - 1 - tail));
+	sent = squeeze(a, f->text + s, (size_t) (e - s));
+	while (*sent == ' ')
+		sent++;
+	return *sent != '\0' && strstr(title, sent) != NULL;
+}
+
+int
+re_feature_tail_at(const ReFeature *f)
+{
+	int			s,
+				e;
+
+	if (f->text == NULL || f->desc_at < 2)
+		return -1;
+	/* the cell's first sentence is its lead; the next starts two bytes after its end */
+	sentence_bounds(f->text, 0, 0, &s, &e);
+	return e + 2 < f->desc_at - 1 ? e + 1 : -1;
+}
+
 char *
 re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap)
 {
 	int			s,
 				e,
 				from = f->desc_at,
-				cell = re_feature_cell_at(f),
+				tail = re_feature_tail_at(f),
 				rel;
 	char	   *o,
 			   *colon;
@@ -1037,19 +1152,23 @@ re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap)
 				i,
 				skip;
 
-	if (f->text == NULL || from >= (int) strlen(f->text))
-		return NULL;			/* no section text */
-	if (cell >= 0 && at >= cell && at < f->desc_at)
+	if (f->text != NULL && tail >= 0 && at >= tail && at < f->desc_at - 1)
 	{
-		/* a sentence of the table cell the title holds, past its bold lead */
-		sentence_bounds(f->text, cell, at, &s, &e);
+		/* a match in the title cell's text after its lead: that sentence, never past the cell */
+		sentence_bounds(f->text, tail, at, &s, &e);
 		if (e > f->desc_at - 1)
 			e = f->desc_at - 1;
 	}
+	else if (f->text == NULL || from >= (int) strlen(f->text))
+		return NULL;			/* no section text */
 	else
 		sentence_bounds(f->text, from, at >= from ? at : -1, &s, &e);
-	/* notes from the release section are read, not quoted: a quote cites the item's own catalog text */
-	if (f->notes_at > 0 && (at >= f->notes_at || s >= f->notes_at))
+	/*
+	 * notes from the release section are read, not quoted: a quote cites the
+	 * item's own catalog text; a note that repeats the title cell's tail
+	 * (a "**Lead.** rest" row) is that text
+	 */
+	if (f->notes_at > 0 && (at >= f->notes_at || s >= f->notes_at) && !in_title_tail(a, f, s, e))
 		return NULL;
 	rel = at >= s && at < e ? at - s : -1;	/* where the kind matched, in the sentence */
 	o = re_strndup(a, f->text + s, (size_t) (e - s));

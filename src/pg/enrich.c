@@ -19,6 +19,7 @@
 #include "handle.h"
 #include "ingest.h"
 #include "writeback.h"
+#include "../core/feature.h"
 #include "../core/propose.h"
 #include "../core/similar.h"
 
@@ -461,6 +462,7 @@ propose_memo(ReArena *arena, ReProposeIn *in, ReProposeOut *out)
 	re_similar_memo_begin(4 * (in->nexisting + in->nshipped + in->ndeferred + in->nfeatures +
 							   in->nfocus + in->nevidence + in->ndismissed) + 256);
 	re_listed_memo_begin(in->nhistory + in->nshipped + in->nexisting + 1024);
+	re_feature_memo_begin();
 	PG_TRY();
 	{
 		rc = re_propose(arena, in, out);
@@ -469,6 +471,7 @@ propose_memo(ReArena *arena, ReProposeIn *in, ReProposeOut *out)
 	{
 		re_similar_memo_end();
 		re_listed_memo_end();
+		re_feature_memo_end();
 	}
 	PG_END_TRY();
 	return rc;
@@ -540,9 +543,9 @@ re_enrich_run(int64 repo_id, const char *version, const char *path, const char *
 	if (propose_memo(arena, &in, &out) != 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_REGULAR_EXPRESSION),
-				 errmsg("a roadmap.feature_kind pattern does not compile"),
+				 errmsg("a roadmap.feature_kind or roadmap.lens pattern does not compile"),
 				 errdetail("%s", out.error),
-				 errhint("Fix the pattern in roadmap.feature_kind.")));
+				 errhint("Fix the pattern of the feature kind or lens the detail names.")));
 	t_store = GetCurrentTimestamp();
 	store(repo_id, version, commit, &out);
 	t_end = GetCurrentTimestamp();

@@ -4,6 +4,11 @@
  * dismissals, stale deferred items, P0 rule), deferred items closed by a
  * later release under the same id, and test-code detection for probes.
  */
+#if defined(__has_include) && __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#else
+#define RUNNING_ON_VALGRIND 0
+#endif
 #include "../../src/core/feature.h"
 #include "../../src/core/lens.h"
 #include "../../src/core/propose.h"
@@ -126,8 +131,13 @@ test_feature_memo(void)
 		CHECK(re_feature_extract(a, "M-1", items[i][0], items[i][1], "P1", kinds, 5, &plain[i], err, sizeof(err)) == 0);
 	for (k = 0; k < 4; k++)
 	{
+		/*
+		 * interpreted, then compiled to machine code (not under valgrind:
+		 * PCRE2's machine code reads memory in ways valgrind reports as
+		 * uninitialised unless PCRE2 was built for it)
+		 */
 		if (k % 2 == 0)
-			re_feature_memo_begin(k == 2);	/* interpreted, then compiled to machine code */
+			re_feature_memo_begin(k == 2 && !RUNNING_ON_VALGRIND);
 		for (i = 0; i < 3; i++)
 		{
 			CHECK(re_feature_extract(a, "M-1", items[i][0], items[i][1], "P1", kinds, 5, &f, err, sizeof(err)) == 0);

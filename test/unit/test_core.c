@@ -118,6 +118,48 @@ test_item_ids(void)
 		check(re_is_item_id(good[i]), good[i], __FILE__, __LINE__);
 	for (i = 0; i < sizeof(bad) / sizeof(*bad); i++)
 		check(!re_is_item_id(bad[i]), bad[i], __FILE__, __LINE__);
+	/* context decides for these (docs/ingest.md "Items") */
+	CHECK(re_is_substep_id("C-2-1") && re_is_substep_id("CORR-1-1") && re_is_substep_id("PGL-0-5"));
+	CHECK(!re_is_substep_id("CORR-1") && !re_is_substep_id("C-2-1-1") && !re_is_substep_id("UTF-8-1"));
+	CHECK(re_is_word_id("RUNBOOK") && re_is_word_id("PLAYGROUND"));
+	CHECK(!re_is_word_id("Tier") && !re_is_word_id("UX") && !re_is_word_id("CORR-1") && !re_is_word_id("A09"));
+}
+
+/* Ids by context: C-2-1 under a plain heading, sub-steps under an item, RUNBOOK with a bold title; pipes in code spans. */
+static const char *context_roadmap =
+"# R\n\n## v0.5.0 — Five\n\n### Incremental Rebuild (C-2)\n\n"
+"| Item | Description | Effort |\n|------|-------------|--------|\n"
+"| C-2-1 | **Delta rebuild.** Ring buffer. | 1 wk |\n| C-2-2 | **Topological sort.** Subgraph. | 2 wk |\n\n"
+"### Correctness\n\n| ID | Title | Effort | Priority |\n|----|-------|--------|----------|\n"
+"| CORR-1 | Remove a strategy | XS | P0 |\n| CORR-2 | Enforce consistency | L | P0 |\n"
+"| APPLY-1 | `create(…, placement => 'local' | 'reference')` | M | P0 |\n\n"
+"**CORR-2 — Enforce consistency (CSS-3)**\n\n"
+"| Item | Description | Effort |\n|------|-------------|--------|\n| CSS-3-1 | Watermark | 2h |\n\n"
+"| Item | Description | Effort |\n|------|-------------|--------|\n| CORR-1-1 | Remove the value | XS |\n\n"
+"### Docs\n\n| Item | Description | Effort |\n|------|-------------|--------|\n"
+"| RUNBOOK | **Failure mode runbook.** Document recovery. | 3d |\n| TOTAL | 5d | |\n\n"
+"```\n| a | b |\n|---|---|\n| `x | y` | z |\n```\n";
+
+static void
+test_item_context(void)
+{
+	ReArena    *a = re_arena_new();
+	ReModel		m;
+	ReItem	   *it;
+
+	read_roadmap(a, &m, context_roadmap, "monolithic");
+	CHECK(item(&m, "0.5.0", "C-2-1") != NULL && item(&m, "0.5.0", "C-2-2") != NULL);
+	CHECK(item(&m, "0.5.0", "CSS-3-1") == NULL);	/* inside CORR-2's block */
+	CHECK(item(&m, "0.5.0", "CORR-1-1") == NULL);	/* CORR-1 is an item */
+	it = item(&m, "0.5.0", "RUNBOOK");
+	CHECK(it != NULL && it->title && strncmp(it->title, "Failure mode runbook", 20) == 0);
+	CHECK(item(&m, "0.5.0", "TOTAL") == NULL);	/* no bold title */
+	it = item(&m, "0.5.0", "APPLY-1");
+	CHECK_STR(it ? it->priority : NULL, "P0");
+	CHECK_STR(it ? it->effort : NULL, "M");
+	CHECK(it && it->title && strstr(it->title, "'local' | 'reference'") != NULL);
+	CHECK(m.items.n == 6);
+	re_arena_free(a);
 }
 
 static void
@@ -629,6 +671,7 @@ main(void)
 	md_init();
 	test_versions();
 	test_item_ids();
+	test_item_context();
 	test_status_words();
 	test_pillar_set();
 	test_guards();

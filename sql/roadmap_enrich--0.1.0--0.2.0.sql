@@ -1266,3 +1266,79 @@ INSERT INTO roadmap.selection_policy (name, value, description) VALUES
 UPDATE roadmap.lens
    SET verify = '`SET {ident} = -1` fails with the declared range in the error, and a test shows what `{ident} = 0` does (disables the feature or is rejected)'
  WHERE lens_id = 'stab_guc_range' AND builtin;
+
+-- Lens premises stated by the anchor, task anchors (issue 10, pm10) ----------
+-- See docs/proposals.md "Premise classes" and "Task anchors". A lens fired on
+-- a word ("quota", "hook", "bulk", "conformance", "log output") although the
+-- item did not do what the lens's why assumes. Each lens now needs the
+-- item's own text to state its premise (a class in requires_kinds), or is
+-- kept off by a class that contradicts it (unless_kinds); an item whose
+-- title says it is a test, benchmark, analysis or documentation task is that
+-- task only (exclusive kind `task`, no lens: no product lens asks about it).
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('task', '^(?:\s*(?:run|analy[sz]e|analysis of|measure|benchmark|profile|investigate|audit|document|assess|evaluate whether|research|survey|fuzz)\b'
+         '|\s*(?:(?:unit |integration |e2e |end-to-end |regression |property |upgrade )?tests?|documentation|docs|benchmarks?)\b\s*(?:[:+&.,(]|and\b|for\b|$)'
+         '|.*\b(?:tests?(?: suite| coverage| matrix| harness)?|benchmarks?(?: suite)?|documentation|docs|analysis|profiling|investigation|audit|(?:profiling|analysis|benchmark|audit) report)\s*\.?\s*$'
+         '|.*\b(?:unit|integration|e2e|end-to-end|property(?:-based)?|regression|soak|stress|chaos|fuzz|conformance)[- ]tests?\b)', NULL,
+ 'the item is itself a test, benchmark, analysis or documentation task, said by its title ("Run …", "Analyse …", "Measure …", "… test", "Documentation"): it is that task only, and no product lens asks about it'),
+('throttles', '\bpaus(e|es|ed|ing)\b|\bthrottl\w*|\bback-?pressure\b|\bhold(s|ing)? back\b|\bstall(s|ed|ing)?\b|\brate[- ]limit\w*|\b(block|reject|refuse|delay|slow|stop|suspend)(s|ed|ing)? (new |further |incoming |all )?(writes?|inserts?|capture|changes|work|refresh\w*|requests?|cycles?|enqueue\w*|ingest\w*|connections?)\b', NULL,
+ 'class: holds back work when a limit is reached (pauses, throttles, back-pressure, blocks or rejects writes): the premise of the limit lenses'),
+('statement_hook', '\b(ProcessUtility|Executor(Start|Run|Finish|End)|planner|post_parse_analyze|ExplainOneQuery|object_access|ClientAuthentication|emit_log)_hook\b|\b(utility|executor|planner|parser|parse[- ]analysis|DDL|statement|query) hooks?\b|\bintercept\w*\b[^.]{0,60}\b(statements?|quer(y|ies)|commands?|DDL|utility)\b|\b(runs?|fires?|called|invoked) (for|on) (every|each|all) (SQL )?(statements?|quer(y|ies)|commands?)\b', NULL,
+ 'class: a hook PostgreSQL calls for statements (`ProcessUtility_hook`, an executor or planner hook, "intercepts DDL"), not a callback of the extension''s own loop: the premise of the statement-hook lens'),
+('iterative', '\biterat\w*|\bfix(ed)?[- ]?point\b|\bsemi-naive\b|\brecursi(ve|on)\b|\bstratif\w*|\b(transitive )?closures?\b|\bjoin order\w*|\brounds?\b|\bphases?\b', NULL,
+ 'class: computes its result in iterations, rounds or phases whose number or size grows with the input (fixpoint, recursion, join ordering)'),
+('read_only', '(?s)\A(?!.*\b(insert|updat|delet|writ|drop|creat|truncat|modif|alter|paus|block|throttl|appl(y|ies|ied)|lock|lease|acquir|reap|evict|purg|remov|archiv|replay|rehydrat|restor|overwrit|migrat|rewrit|emit|signal|enqueue|captur)\w*)(?=.*\b(reads?|returns?|lists?|reports?|shows?|exposes?)\b[^.]{0,80}\b(rows?|row per|counts?|summary|status|state|totals?|counters?|columns?|values?)\b)', NULL,
+ 'class: a function or view that only reads (returns, lists, reports, shows rows) and whose text names no write (insert, update, delete, drop, pause, apply, …): no write-path lens');
+
+-- the limit lenses ask what happens while work is held back: only of an item
+-- that says it holds work back, and never of one that only reads
+UPDATE roadmap.lens SET requires_kinds = ARRAY['throttles'], unless_kinds = unless_kinds || ARRAY['read_only']
+ WHERE lens_id IN ('corr_limit_no_loss', 'perf_limit_cost', 'scal_limit_10x', 'ux_limit_status', 'test_limit_thresholds')
+   AND builtin;
+-- "sees every statement in the database": a PostgreSQL statement hook, not a
+-- callback of the extension's own scheduler ("post-tick hook")
+UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['statement_hook']
+ WHERE lens_id = 'stab_hook_passthrough' AND builtin;
+-- "the phases or iterations it ran", "grows with its input … switching to a
+-- slower path": an evaluation that iterates, not a change of one output row
+UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['iterative']
+ WHERE lens_id IN ('ux_eval_explain', 'scal_eval_10x') AND builtin;
+-- lenses about what a write leaves behind: not of a function that only reads
+UPDATE roadmap.lens SET unless_kinds = unless_kinds || ARRAY['read_only']
+ WHERE lens_id IN ('scal_bulk_10k', 'stab_reject_atomic', 'stab_load_malformed', 'stab_eval_partial',
+                   'scal_cleanup_batches', 'corr_autodrop_loss', 'scal_history_growth') AND builtin;
+-- "if it loops internally the gain may be small" is false of a bulk call:
+-- its gain is the round trips it saves, which a loop inside the one call
+-- still saves; and "at least 5× faster" is a target nobody stated
+UPDATE roadmap.lens SET enabled = false WHERE lens_id = 'perf_bulk_vs_loop' AND builtin;
+-- A premise about the identifier: the lens names only an identifier whose
+-- form as the item writes it (a function with the argument list the text
+-- shows: `x.bulk_drop(names TEXT[])`) matches. A function of one name gets
+-- no list lens; of two list functions, the one the premise fits is named.
+ALTER TABLE roadmap.lens ADD COLUMN ident_pattern text CHECK (ident_pattern <> '');
+COMMENT ON COLUMN roadmap.lens.ident_pattern IS
+	'PCRE2 (case-insensitive) the identifier as the item writes it must match (a function with the argument list the text shows); the lens names the first that does and does not fire when none does; NULL: any identifier';
+-- 10,000 names in one transaction meet the lock table only when each name
+-- takes a relation lock until commit: a list function that drops or creates
+UPDATE roadmap.lens
+   SET ident_pattern = '\b[a-z_.]*(drop|delet|remov|purg|truncat|creat)[a-z_]*\((?=[^)]*(\[\]|\bvariadic\b|\barray\b))',
+       why = '`{ident}` takes a list of names{quote} and locks a relation for each one it drops or creates, all in one transaction; the locks are held until commit, so 10,000 names can exhaust the shared lock table (`max_locks_per_transaction`)',
+       verify = 'a test passes 10,000 names with the default `max_locks_per_transaction` and either completes in one transaction or fails with an error whose hint names the setting, and the docs state the lock footprint'
+ WHERE lens_id = 'scal_bulk_10k' AND builtin;
+-- "returns rows about many objects, so its cost grows with the installation":
+-- not of a function whose signature takes one object's name or id
+-- (`stream_table_lineage(name TEXT)` returns the columns of one object)
+UPDATE roadmap.lens SET ident_pattern = '\((?!\s*[a-z_]*(name|_id|oid|relid)\b)'
+ WHERE lens_id = 'perf_function_cost' AND builtin;
+-- "adds work to every plan": only of a check the item says runs for every
+-- statement, query or row
+UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['per_event']
+ WHERE lens_id = 'perf_verifier_cost' AND builtin;
+-- "changes results users rely on": an optimisation must not change them (its
+-- test is the reference comparison, corr_eval_reference)
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('optimisation', '^.*?\b(optimi[sz](e|es|ed|ing|ation)|speed[- ]?ups?|faster|cheaper|fewer|avoid(s|ed|ing)?|skip(s|ped|ping)?|instead of)\b', NULL,
+ 'class: the title says the item makes the same results cheaper (an optimisation, a speed-up, fewer rows, instead of …)');
+UPDATE roadmap.lens SET unless_kinds = unless_kinds || ARRAY['optimisation']
+ WHERE lens_id = 'test_eval_golden' AND builtin;
+UPDATE roadmap.feature_kind SET exclusive = true WHERE kind = 'task' AND builtin;

@@ -555,10 +555,25 @@ add_ident(ReFeature *f, char *text, ReIdentKind kind, bool in_title, bool added)
 	f->nids++;
 }
 
+/* Is [s, e) only a list joiner (" and ", ", ", ", and ", " or ", " / ")? */
+static bool
+joins_list(const char *s, const char *e)
+{
+	static const char *const joiners[] = {" and ", ", ", ", and ", " or ", ", or ", " / ", " + ", NULL};
+	int			i;
+
+	for (i = 0; joiners[i]; i++)
+		if ((size_t) (e - s) == strlen(joiners[i]) && strncmp(s, joiners[i], (size_t) (e - s)) == 0)
+			return true;
+	return false;
+}
+
 static void
 scan_idents(ReArena *a, ReFeature *f, const char *text, bool in_title)
 {
-	const char *p = text;
+	const char *p = text,
+			   *prev_close = NULL;
+	bool		prev_added = false;
 
 	while (p && (p = strchr(p, '`')) != NULL)
 	{
@@ -601,11 +616,16 @@ scan_idents(ReArena *a, ReFeature *f, const char *text, bool in_title)
 					q++;
 				added = *q == '(' && (strncasecmp(q + 1, "new ", 4) == 0 || strncasecmp(q + 1, "a new ", 6) == 0);
 			}
+			/* "Add `a(…)` and `b(…)`": a span listed right after an added one is added too */
+			if (!added && prev_close && joins_list(prev_close + 1, p))
+				added = prev_added;
 			/* an unqualified pg_* function is PostgreSQL's own: the feature uses it, it does not add it */
 			if (k == IK_FUNCTION && !in_title && strncmp(norm, "pg_", 3) == 0)
 				added = false;
 			add_ident(f, norm, k, in_title, added);
+			prev_added = added;
 		}
+		prev_close = close;
 		p = close + 1;
 	}
 }
@@ -967,7 +987,7 @@ match_kinds(ReFeature *f, const ReKindDef *kinds, int nkinds, char *err, size_t 
 			release_kind(re);
 		}
 		if (hit)
-			f->kinds |= RE_KIND_BIT(k);
+			RE_KIND_SET(f, k);
 	}
 	return 0;
 }
@@ -1000,7 +1020,7 @@ re_feature_extract(ReArena *a, const char *item_id, const char *title, const cha
 		return -1;
 	/* an exclusive kind the title itself states is all the feature is (a tutorial is docs) */
 	for (k = 0; k < nkinds && k < RE_MAX_KINDS; k++)
-		if (kinds[k].exclusive && (out->kinds & RE_KIND_BIT(k)) && kinds[k].pattern)
+		if (kinds[k].exclusive && RE_KIND_HAS(out, k) && kinds[k].pattern)
 		{
 			pcre2_code *re = compile_kind(&kinds[k], NULL, 0);
 			bool		in_title = re && match_at(re, out->title) >= 0;
@@ -1009,7 +1029,8 @@ re_feature_extract(ReArena *a, const char *item_id, const char *title, const cha
 				release_kind(re);
 			if (in_title)
 			{
-				out->kinds = RE_KIND_BIT(k);
+				memset(out->kinds, 0, sizeof(out->kinds));
+				RE_KIND_SET(out, k);
 				break;
 			}
 		}
@@ -1085,12 +1106,45 @@ sentence_bounds(const char *text, int from, int at, int *s, int *e)
 	*e = n;
 }
 
+static char *squeeze(ReArena *a, const char *s, size_t n);
+
+/* Is text[s, e) of f a sentence its title cell holds after the lead (same words, spacing aside)? */
+static bool
+in_title_tail(ReArena *a, const ReFeature *f, int s, int e)
+{
+	int			tail = re_feature_tail_at(f);
+	char	   *title,
+			   *sent;
+
+	if (tail < 0 || e <= s)
+		return false;
+	title = squeeze(a, f->text + tail, (size_t) (f->desc_at - 1 - tail));
+	sent = squeeze(a, f->text + s, (size_t) (e - s));
+	while (*sent == ' ')
+		sent++;
+	return *sent != '\0' && strstr(title, sent) != NULL;
+}
+
+int
+re_feature_tail_at(const ReFeature *f)
+{
+	int			s,
+				e;
+
+	if (f->text == NULL || f->desc_at < 2)
+		return -1;
+	/* the cell's first sentence is its lead; the next starts two bytes after its end */
+	sentence_bounds(f->text, 0, 0, &s, &e);
+	return e + 2 < f->desc_at - 1 ? e + 1 : -1;
+}
+
 char *
 re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap)
 {
 	int			s,
 				e,
 				from = f->desc_at,
+				tail = re_feature_tail_at(f),
 				rel;
 	char	   *o,
 			   *colon;
@@ -1098,11 +1152,23 @@ re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap)
 				i,
 				skip;
 
-	if (f->text == NULL || from >= (int) strlen(f->text))
+	if (f->text != NULL && tail >= 0 && at >= tail && at < f->desc_at - 1)
+	{
+		/* a match in the title cell's text after its lead: that sentence, never past the cell */
+		sentence_bounds(f->text, tail, at, &s, &e);
+		if (e > f->desc_at - 1)
+			e = f->desc_at - 1;
+	}
+	else if (f->text == NULL || from >= (int) strlen(f->text))
 		return NULL;			/* no section text */
-	sentence_bounds(f->text, from, at >= from ? at : -1, &s, &e);
-	/* notes from the release section are read, not quoted: a quote cites the item's own catalog text */
-	if (f->notes_at > 0 && (at >= f->notes_at || s >= f->notes_at))
+	else
+		sentence_bounds(f->text, from, at >= from ? at : -1, &s, &e);
+	/*
+	 * notes from the release section are read, not quoted: a quote cites the
+	 * item's own catalog text; a note that repeats the title cell's tail
+	 * (a "**Lead.** rest" row) is that text
+	 */
+	if (f->notes_at > 0 && (at >= f->notes_at || s >= f->notes_at) && !in_title_tail(a, f, s, e))
 		return NULL;
 	rel = at >= s && at < e ? at - s : -1;	/* where the kind matched, in the sentence */
 	o = re_strndup(a, f->text + s, (size_t) (e - s));

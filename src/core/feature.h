@@ -13,7 +13,7 @@
 #include "arena.h"
 
 #define RE_MAX_IDENTS 16
-#define RE_MAX_KINDS 64
+#define RE_MAX_KINDS 128		/* roadmap.feature_kind rows read (in kind order); more are not used */
 
 typedef enum ReIdentKind
 {
@@ -60,14 +60,16 @@ typedef struct ReFeature
 	const char *priority;
 	ReIdent		ids[RE_MAX_IDENTS];
 	int			nids;
-	unsigned long long kinds;	/* bit k = kinds[k] of the definitions */
+	unsigned long long kinds[RE_MAX_KINDS / 64];	/* bit k = kinds[k] of the definitions (RE_KIND_HAS) */
 	const char *text;			/* title and description, as the kind patterns saw them */
 	int			desc_at;		/* where the description starts in text */
 	int			notes_at;		/* where notes appended to the description start (0: none): never quoted */
 	int			kind_at[RE_MAX_KINDS];	/* offset in text of kind k's pattern match, or -1 */
 } ReFeature;
 
-#define RE_KIND_BIT(k) (1ULL << (k))
+#define RE_KIND_BIT(k) (1ULL << ((k) % 64))
+#define RE_KIND_HAS(f, k) (((f)->kinds[(k) / 64] & RE_KIND_BIT(k)) != 0)
+#define RE_KIND_SET(f, k) ((f)->kinds[(k) / 64] |= RE_KIND_BIT(k))
 
 const char *re_ident_kind_name(ReIdentKind k);
 int			re_ident_kind_from_name(const char *name);
@@ -111,6 +113,14 @@ const ReIdent *re_feature_ident(const ReFeature *f, int kind);
  * feature has no section text or no clause around at fits.
  */
 char	   *re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap);
+
+/*
+ * Where a long title cell's text after its lead sentence starts in f->text
+ * ("Lead. Tail …" of a table row whose cell holds the whole item), or -1 when
+ * the title is its lead alone. The description quotes only the lead, so a
+ * match in the tail is quoted like one in the section text.
+ */
+int			re_feature_tail_at(const ReFeature *f);
 
 /*
  * The item's description with its notes in the release's section appended:

@@ -14,7 +14,9 @@
 #include "lens.h"
 #include "describe.h"
 
+#define PCRE2_CODE_UNIT_WIDTH 8
 #include <ctype.h>
+#include <pcre2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,24 +167,28 @@ named_in_section(ReArena *a, const char *text, const char *noun)
 
 /*
  * The sentence of the feature's section text that made it this kind (where
- * the kind's pattern matched), else the one naming the identifier; NULL when
- * only the title says it (the description quotes the title already).
+ * the kind's pattern matched; in a table row whose cell holds the whole item,
+ * the cell's text after its lead), else the one naming the identifier; NULL
+ * when only the lead says it (the description quotes the lead already).
  */
 static char *
 own_sentence(ReArena *a, const ReFeature *f, const char *ident, int kind)
 {
 	int			at = kind >= 0 && kind < RE_MAX_KINDS ? f->kind_at[kind] : -1;
 
+	int			tail = re_feature_tail_at(f);
+	bool		in_tail = tail >= 0 && at >= tail && at < f->desc_at - 1;
+
 	if (f->text == NULL)
 		return NULL;
-	if (at < f->desc_at && ident)
+	if (at < f->desc_at && !in_tail && ident)
 	{
 		char	   *key = search_key(a, ident);
 		const char *hit = strstr(f->text + f->desc_at, key);
 
 		at = hit ? (int) (hit - f->text) : -1;
 	}
-	if (at < f->desc_at)
+	if (at < f->desc_at && !in_tail)
 		return NULL;
 	return re_feature_sentence(a, f, at, 120);
 }
@@ -291,6 +297,124 @@ re_lens_fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature
 	return fill(a, tmpl, ctx, f, ident, -1);
 }
 
+char *
+re_lens_written(ReArena *a, const ReFeature *f, const char *ident)
+{
+	size_t		n = strlen(ident),
+				best_len = 0;
+	const char *p,
+			   *best = NULL;
+	char	   *key;
+
+	if (f->text == NULL || n < 3 || strcmp(ident + n - 2, "()") != 0)
+		return re_strdup(a, ident);
+	key = search_key(a, ident); /* "fn(" */
+	for (p = f->text; (p = strstr(p, key)) != NULL; p++)
+	{
+		const char *q = p + strlen(key);
+		int			depth = 1;
+
+		if (p > f->text && (isalnum((unsigned char) p[-1]) || p[-1] == '_'))
+			continue;
+		while (*q && *q != '`' && *q != '\n' && depth > 0)
+		{
+			depth += *q == '(' ? 1 : *q == ')' ? -1 : 0;
+			q++;
+		}
+		if (depth == 0 && (size_t) (q - 1 - (p + strlen(key))) > best_len)
+		{
+			best = p + strlen(key);
+			best_len = (size_t) (q - 1 - best);
+		}
+	}
+	if (best == NULL)
+		return re_strdup(a, ident);
+	return re_sprintf(a, "%.*s(%.*s)", (int) (n - 2), ident, (int) best_len, best);
+}
+
+/* PCRE2 allocates in the arena: nothing leaks when a cancel longjmps out of the loop. */
+static void *
+arena_malloc(PCRE2_SIZE n, void *arena)
+{
+	return re_alloc((ReArena *) arena, n);
+}
+
+static void
+arena_free(void *p, void *arena)
+{
+	(void) p;
+	(void) arena;
+}
+
+/* Does the identifier, as the item writes it, match the lens's ident_pattern? */
+static bool
+written_matches(ReArena *a, const ReFeature *f, const char *ident, pcre2_code *re)
+{
+	char	   *w = re_lens_written(a, f, ident);
+	pcre2_general_context *g = pcre2_general_context_create(arena_malloc, arena_free, a);
+	pcre2_match_data *md = g ? pcre2_match_data_create_from_pattern(re, g) : NULL;
+
+	return md && pcre2_match(re, (PCRE2_SPTR) w, strlen(w), 0, 0, md, NULL) >= 0;
+}
+
+/*
+ * The identifier a lens with an ident_pattern names: the first of its kind
+ * (the title's first, then the text's a function or setting the item adds)
+ * whose written form matches; NULL when none does.
+ */
+static const ReIdent *
+pick_ident(ReArena *a, const ReFeature *f, const ReLensDef *l, pcre2_code *re)
+{
+	int			want = l->ident_kind && *l->ident_kind ? re_ident_kind_from_name(l->ident_kind) : IK_FUNCTION;
+	int			i,
+				pass;
+
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < f->nids; i++)
+		{
+			const ReIdent *id = &f->ids[i];
+
+			if (re_ident_kind_matches((int) id->kind, want) && id->in_title == (pass == 0) &&
+				(id->added || !(want == IK_FUNCTION || re_ident_kind_matches(want, IK_GUC))) &&
+				written_matches(a, f, id->text, re))
+				return id;
+		}
+	return NULL;
+}
+
+/* Compile each lens's ident_pattern (NULL where it has none); false with ctx->err set on a bad one. */
+static bool
+compile_ident_patterns(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nlenses, pcre2_code **res)
+{
+	int			li;
+	pcre2_general_context *g = pcre2_general_context_create(arena_malloc, arena_free, a);
+	pcre2_compile_context *cc = g ? pcre2_compile_context_create(g) : NULL;
+
+	for (li = 0; li < nlenses; li++)
+	{
+		const char *pat = ctx->gates ? ctx->gates[li].ident_pattern : NULL;
+		int			ec;
+		PCRE2_SIZE	eo;
+
+		res[li] = NULL;
+		if (pat == NULL || *pat == '\0')
+			continue;
+		res[li] = pcre2_compile((PCRE2_SPTR) pat, PCRE2_ZERO_TERMINATED,
+								PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &ec, &eo, cc);
+		if (res[li] == NULL)
+		{
+			PCRE2_UCHAR msg[200];
+
+			pcre2_get_error_message(ec, msg, sizeof(msg));
+			if (ctx->err)
+				snprintf(ctx->err, ctx->errlen, "lens \"%s\": ident_pattern at offset %zu: %s", lenses[li].lens_id,
+						 (size_t) eo, (char *) msg);
+			return false;
+		}
+	}
+	return true;
+}
+
 /* Does the trigger hold? Sets *evidence to the fact that makes it hold. */
 static bool
 trigger_holds(ReArena *a, const ReLensCtx *ctx, const ReLensDef *l, const ReFeature *f, const char *ident,
@@ -391,7 +515,7 @@ re_lens_has_kinds(const ReLensCtx *ctx, const ReFeature *f, const char *list, bo
 		snprintf(name, sizeof(name), "%.*s", (int) n, p);
 		p += n;
 		k = kind_index(ctx, name);
-		held = k >= 0 && (f->kinds & RE_KIND_BIT(k)) != 0;
+		held = k >= 0 && RE_KIND_HAS(f, k);
 		if (held != all)
 			return held;
 	}
@@ -429,6 +553,112 @@ re_lens_priority(const char *lens_priority, const char *feature_priority)
 	return names[l];
 }
 
+/* The identifier the lens names on f (NULL: none needed); false when the lens cannot fire on f for want of one. */
+static bool
+lens_ident(ReArena *a, const ReFeature *f, const ReLensDef *l, pcre2_code *re, const char **ident)
+{
+	bool		named = l->ident_kind && *l->ident_kind;
+	const ReIdent *id = NULL;
+
+	*ident = NULL;
+	/* an ident_pattern is a premise about the identifier: no identifier written that way, no item */
+	if (re)
+	{
+		id = pick_ident(a, f, l, re);
+		if (id == NULL)
+			return false;
+	}
+	/* the lens's identifier kind is preferred; {ident} in a template requires one */
+	else if (named)
+		id = re_feature_ident(f, re_ident_kind_from_name(l->ident_kind));
+	/* a lens that names a kind of identifier takes no other: {subject} falls back to the id */
+	if (id == NULL && named &&
+		(strstr(l->title, "{ident}") || strstr(l->why, "{ident}") || strstr(l->verify, "{ident}")))
+		return false;
+	if (id == NULL && !named)
+		id = re_feature_primary(f);
+	*ident = id ? id->text : NULL;
+	return true;
+}
+
+/*
+ * Can {quote} cite where kind k matched: the item's description or its
+ * title cell's text after the lead, not the lead (the description quotes
+ * it already) nor a note from elsewhere in the section?
+ */
+static bool
+quotable(ReArena *a, const ReFeature *f, int k)
+{
+	int			at = k >= 0 && k < RE_MAX_KINDS ? f->kind_at[k] : -1,
+				tail = re_feature_tail_at(f);
+
+	if (at < 0 || (at < f->desc_at && !(tail >= 0 && at >= tail)))
+		return false;
+	return re_feature_sentence(a, f, at, (size_t) -1) != NULL;
+}
+
+/*
+ * The kind whose sentence {quote} cites: the lens's kind k where the item's
+ * description states it; else the first premise class of the lens
+ * (requires_kinds) that the description states, so an item whose kind only
+ * its title says still quotes its premise ("… that pauses CDC trigger
+ * writes …").
+ */
+static int
+quote_kind(ReArena *a, const ReLensCtx *ctx, const ReFeature *f, const char *requires, int k)
+{
+	const char *p = requires;
+
+	if (quotable(a, f, k))
+		return k;
+
+	while (p && *p)
+	{
+		char		name[64];
+		size_t		n = 0;
+		int			c;
+
+		while (*p == ' ' || *p == ',')
+			p++;
+		while (p[n] && p[n] != ' ' && p[n] != ',')
+			n++;
+		if (n == 0)
+			break;
+		snprintf(name, sizeof(name), "%.*s", (int) n, p);
+		p += n;
+		c = kind_index(ctx, name);
+		if (quotable(a, f, c))
+			return c;
+	}
+	return k;
+}
+
+/* One hit of lens l on feature f: its title, priority, rank and description. */
+static void
+make_hit(ReArena *a, const ReLensCtx *ctx, const ReLensDef *l, const ReFeature *f, const char *ident,
+		 char *title, const char *why, const char *verify, char *evidence, ReLensHit *h)
+{
+	ReBuf		b;
+
+	memset(h, 0, sizeof(*h));
+	h->lens = l;
+	h->feature = f;
+	h->ident = ident;
+	h->title = title;
+	h->evidence = evidence;
+	/* P0 only for a feature the release itself rates P0; never above the feature */
+	h->priority = re_lens_priority(l->priority, f->priority);
+	h->rank = l->weight + prio_bonus(f->priority) + (evidence ? 1 : 0);
+	re_buf_init(&b);
+	re_buf_printf(&b, "v%s plans %s (\"%s\"). %s%s", ctx->version, f->item_id, re_inner_quotes(a, f->title), why,
+				  why[0] && why[strlen(why) - 1] == '.' ? "" : ".");
+	if (evidence)
+		re_buf_printf(&b, " %s.", evidence);
+	re_buf_printf(&b, " Verify: %s%s", verify, verify[0] && verify[strlen(verify) - 1] == '.' ? "" : ".");
+	h->description = re_buf_to_arena(a, &b);
+	re_buf_free(&b);
+}
+
 int
 re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nlenses,
 			  const ReFeature *features, int nfeatures, ReLensHit **out)
@@ -436,8 +666,11 @@ re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nle
 	int			n = 0,
 				fi,
 				li;
+	pcre2_code **res = re_alloc(a, sizeof(pcre2_code *) * (size_t) (nlenses + 1));
 
 	*out = re_alloc(a, sizeof(ReLensHit) * (size_t) (nlenses * nfeatures + 1));
+	if (!compile_ident_patterns(a, ctx, lenses, nlenses, res))
+		return -1;
 	for (fi = 0; fi < nfeatures; fi++)
 	{
 		const ReFeature *f = &features[fi];
@@ -447,57 +680,29 @@ re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nle
 		for (li = 0; li < nlenses; li++)
 		{
 			const ReLensDef *l = &lenses[li];
-			int			k = kind_index(ctx, l->feature_kind);
-			const ReIdent *id = NULL;
+			int			k = kind_index(ctx, l->feature_kind),
+						qk;
 			const char *ident;
 			char	   *evidence,
 					   *title,
 					   *why,
 					   *verify;
-			ReLensHit  *h;
-			ReBuf		b;
 
-			if (k < 0 || !(f->kinds & RE_KIND_BIT(k)))
+			if (k < 0 || !RE_KIND_HAS(f, k))
 				continue;
 			/* the lens's premise: the classes it needs, none that contradicts it */
 			if (ctx->gates && (!re_lens_has_kinds(ctx, f, ctx->gates[li].requires_kinds, true) ||
 							   re_lens_has_kinds(ctx, f, ctx->gates[li].unless_kinds, false)))
 				continue;
-			/* the lens's identifier kind is preferred; {ident} in a template requires one */
-			if (l->ident_kind && *l->ident_kind)
-				id = re_feature_ident(f, re_ident_kind_from_name(l->ident_kind));
-			/* a lens that names a kind of identifier takes no other: {subject} falls back to the id */
-			if (id == NULL && l->ident_kind && *l->ident_kind &&
-				(strstr(l->title, "{ident}") || strstr(l->why, "{ident}") || strstr(l->verify, "{ident}")))
+			if (!lens_ident(a, f, l, res[li], &ident) || !trigger_holds(a, ctx, l, f, ident, &evidence))
 				continue;
-			if (id == NULL && !(l->ident_kind && *l->ident_kind))
-				id = re_feature_primary(f);
-			ident = id ? id->text : NULL;
-			if (!trigger_holds(a, ctx, l, f, ident, &evidence))
-				continue;
-			title = fill(a, l->title, ctx, f, ident, k);
-			why = fill(a, l->why, ctx, f, ident, k);
-			verify = fill(a, l->verify, ctx, f, ident, k);
+			qk = ctx->gates ? quote_kind(a, ctx, f, ctx->gates[li].requires_kinds, k) : k;
+			title = fill(a, l->title, ctx, f, ident, qk);
+			why = fill(a, l->why, ctx, f, ident, qk);
+			verify = fill(a, l->verify, ctx, f, ident, qk);
 			if (title == NULL || why == NULL || verify == NULL)
 				continue;
-			h = &(*out)[n++];
-			memset(h, 0, sizeof(*h));
-			h->lens = l;
-			h->feature = f;
-			h->ident = ident;
-			h->title = title;
-			h->evidence = evidence;
-			/* P0 only for a feature the release itself rates P0; never above the feature */
-			h->priority = re_lens_priority(l->priority, f->priority);
-			h->rank = l->weight + prio_bonus(f->priority) + (evidence ? 1 : 0);
-			re_buf_init(&b);
-			re_buf_printf(&b, "v%s plans %s (\"%s\"). %s%s", ctx->version, f->item_id, re_inner_quotes(a, f->title), why,
-						  why[0] && why[strlen(why) - 1] == '.' ? "" : ".");
-			if (evidence)
-				re_buf_printf(&b, " %s.", evidence);
-			re_buf_printf(&b, " Verify: %s%s", verify, verify[0] && verify[strlen(verify) - 1] == '.' ? "" : ".");
-			h->description = re_buf_to_arena(a, &b);
-			re_buf_free(&b);
+			make_hit(a, ctx, l, f, ident, title, why, verify, evidence, &(*out)[n++]);
 		}
 	}
 	return n;

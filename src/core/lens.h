@@ -32,6 +32,8 @@ typedef struct ReLensGate
 {
 	const char *requires_kinds; /* kinds the feature must also have (space-separated), or NULL */
 	const char *unless_kinds;	/* kinds that keep the lens off (space-separated), or NULL */
+	const char *ident_pattern;	/* PCRE2 the identifier as the item writes it must match (a function with
+								 * its argument list), or NULL: any identifier of the lens's kind */
 } ReLensGate;
 
 typedef struct ReLensCtx
@@ -45,6 +47,8 @@ typedef struct ReLensCtx
 	const ReKindDef *kinds;
 	int			nkinds;
 	const ReLensGate *gates;	/* parallel to the lenses re_lens_apply gets, or NULL: no gates */
+	char	   *err;			/* where re_lens_apply says which pattern does not compile, or NULL */
+	size_t		errlen;
 } ReLensCtx;
 
 typedef struct ReLensHit
@@ -69,7 +73,16 @@ const char *re_lens_priority(const char *lens_priority, const char *feature_prio
 /* Does the feature have every kind of the list (all) or any of them (!all)? An unknown name is not held. */
 bool		re_lens_has_kinds(const ReLensCtx *ctx, const ReFeature *f, const char *list, bool all);
 
-/* Every (feature, lens) pair whose kind and class gates match and whose trigger holds. */
+/*
+ * The identifier as the item writes it: a function with the longest argument
+ * list the text shows (`x.f(names TEXT[])`), else the identifier itself.
+ */
+char	   *re_lens_written(ReArena *a, const ReFeature *f, const char *ident);
+
+/*
+ * Every (feature, lens) pair whose kind and class gates match and whose
+ * trigger holds; -1 (ctx->err set) when a lens's ident_pattern does not compile.
+ */
 int			re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nlenses,
 						  const ReFeature *features, int nfeatures, ReLensHit **out);
 

@@ -871,7 +871,11 @@ add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, 
 	ctx.kinds = in->kinds;
 	ctx.nkinds = in->nkinds;
 	ctx.gates = in->lens_gates;
+	ctx.err = err;
+	ctx.errlen = errlen;
 	nh = re_lens_apply(a, &ctx, in->lenses, in->nlenses, fs, in->nfeatures, &hits);
+	if (nh < 0)
+		return -1;
 	for (i = 0; i < nh; i++)
 	{
 		Cand	   *c = &cands[nc++];

@@ -543,9 +543,9 @@ re_enrich_run(int64 repo_id, const char *version, const char *path, const char *
 	if (propose_memo(arena, &in, &out) != 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_REGULAR_EXPRESSION),
-				 errmsg("a roadmap.feature_kind pattern does not compile"),
+				 errmsg("a roadmap.feature_kind or roadmap.lens pattern does not compile"),
 				 errdetail("%s", out.error),
-				 errhint("Fix the pattern in roadmap.feature_kind.")));
+				 errhint("Fix the pattern of the feature kind or lens the detail names.")));
 	t_store = GetCurrentTimestamp();
 	store(repo_id, version, commit, &out);
 	t_end = GetCurrentTimestamp();

@@ -351,7 +351,7 @@ gather_dedupe(int64 repo_id, const char *version, ReProposeIn *in)
 	}
 }
 
-/* The enabled roadmap.lens rows, and their premise classes (requires/unless kinds) beside them. */
+/* The enabled roadmap.lens rows, and their premises (requires/unless kinds, ident_pattern) beside them. */
 static void
 gather_lenses(ReProposeIn *in)
 {
@@ -360,7 +360,7 @@ gather_lenses(ReProposeIn *in)
 
 	re_spi_exec("SELECT lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, "
 				"schema_change, title, why, verify, array_to_string(requires_kinds, ' '), "
-				"array_to_string(unless_kinds, ' ') FROM roadmap.lens WHERE enabled "
+				"array_to_string(unless_kinds, ' '), ident_pattern FROM roadmap.lens WHERE enabled "
 				"ORDER BY lens_id COLLATE \"C\"", 0, NULL, NULL, NULL, SPI_OK_SELECT);
 	n = SPI_processed;
 	in->nlenses = (int) n;
@@ -384,6 +384,7 @@ gather_lenses(ReProposeIn *in)
 		l->verify = val(i, 12);
 		in->lens_gates[i].requires_kinds = val(i, 13);
 		in->lens_gates[i].unless_kinds = val(i, 14);
+		in->lens_gates[i].ident_pattern = val(i, 15);
 	}
 }
 
@@ -425,7 +426,7 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 		in->features[i].priority = val(i, 4);
 	}
 
-	re_spi_exec("SELECT kind, pattern, ident_kind, exclusive FROM roadmap.feature_kind ORDER BY kind COLLATE \"C\" LIMIT 64",
+	re_spi_exec("SELECT kind, pattern, ident_kind, exclusive FROM roadmap.feature_kind ORDER BY kind COLLATE \"C\" LIMIT 128",
 				0, NULL, NULL, NULL, SPI_OK_SELECT);
 	n = SPI_processed;
 	in->nkinds = (int) n;

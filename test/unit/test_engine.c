@@ -55,18 +55,36 @@ test_feature_extract(void)
 	CHECK_STR(f.short_name, "drain mode");
 	id = re_feature_primary(&f);
 	CHECK_STR(id ? id->text : NULL, "pgtrickle.drain()");
-	CHECK(f.kinds & (1u << 0));	/* function */
-	CHECK(f.kinds & (1u << 3));	/* wait */
-	CHECK(!(f.kinds & (1u << 1)));	/* no setting */
+	CHECK(RE_KIND_HAS(&f, 0));	/* function */
+	CHECK(RE_KIND_HAS(&f, 3));	/* wait */
+	CHECK(!RE_KIND_HAS(&f, 1));	/* no setting */
 	/* a function the text only mentions is not the feature's */
 	CHECK(re_feature_extract(a, "SEC-1", "Add ownership checks", "Any role with EXECUTE on `pgtrickle.drop_it()` can drop.",
 							 "P0", engine_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(!(f.kinds & 1u));
+	CHECK(!RE_KIND_HAS(&f, 0));
 	CHECK(re_feature_ident(&f, IK_FUNCTION) == NULL);
 	/* an exclusive kind stated by the title is all the feature is */
 	CHECK(re_feature_extract(a, "UX-5", "Temporal tutorial", "Add a column `x_y` walkthrough.", "P1",
 							 engine_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(f.kinds == (1u << 4));
+	CHECK(f.kinds[0] == (1u << 4) && f.kinds[1] == 0);
+	/* more than 64 kinds: the 70th is held and checked like the first */
+	{
+		ReKindDef	many[70];
+		int			k;
+
+		for (k = 0; k < 70; k++)
+		{
+			many[k].kind = "k";
+			many[k].pattern = k == 69 ? "\\bquiesce\\b" : "\\bnever-said\\b";
+			many[k].ident_kind = NULL;
+			many[k].exclusive = false;
+		}
+		CHECK(re_feature_extract(a, "A35", "Drain mode: graceful scheduler quiesce", "", "P1", many, 70, &f, err,
+								 sizeof(err)) == 0);
+		CHECK(RE_KIND_HAS(&f, 69));
+		CHECK(!RE_KIND_HAS(&f, 5));
+		CHECK(f.kinds[0] == 0);
+	}
 	/* a bad pattern is an error, not a crash */
 	{
 		ReKindDef	bad = {"bad", "(unclosed", NULL, false};
@@ -110,15 +128,15 @@ test_feature_memo(void)
 		for (i = 0; i < 3; i++)
 		{
 			CHECK(re_feature_extract(a, "M-1", items[i][0], items[i][1], "P1", kinds, 5, &f, err, sizeof(err)) == 0);
-			same &= f.kinds == plain[i].kinds && memcmp(f.kind_at, plain[i].kind_at, sizeof(f.kind_at)) == 0;
+			same &= memcmp(f.kinds, plain[i].kinds, sizeof(f.kinds)) == 0 && memcmp(f.kind_at, plain[i].kind_at, sizeof(f.kind_at)) == 0;
 		}
 	CHECK(same);
 	/* the same address with another pattern: recognised by its bytes */
 	strcpy(pattern, "\\bquiesce\\b");
 	CHECK(re_feature_extract(a, "M-1", items[0][0], items[0][1], "P1", kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(f.kinds & (1u << 2));
+	CHECK(RE_KIND_HAS(&f, 2));
 	CHECK(re_feature_extract(a, "M-1", items[2][0], items[2][1], "P1", kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(!(f.kinds & (1u << 2)));
+	CHECK(!RE_KIND_HAS(&f, 2));
 	strcpy(pattern, "(unclosed");
 	CHECK(re_feature_extract(a, "M-1", items[0][0], items[0][1], "P1", kinds, 5, &f, err, sizeof(err)) == -1);
 	re_feature_memo_end();
@@ -197,8 +215,8 @@ test_feature_objects(void)
 	CHECK(re_feature_extract(a, "DB-3", "Add `pgtrickle.pgt_schema_version` version tracking table",
 							 "Add a `pgt_schema_version(version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ)` table seeded "
 							 "with the current version.", "P0", object_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(!(f.kinds & RE_KIND_BIT(0)));
-	CHECK(f.kinds & RE_KIND_BIT(1));
+	CHECK(!RE_KIND_HAS(&f, 0));
+	CHECK(RE_KIND_HAS(&f, 1));
 	CHECK(re_feature_ident(&f, IK_FUNCTION) == NULL);
 	id = re_feature_ident(&f, IK_TABLE);
 	CHECK_STR(id ? id->text : NULL, "pgtrickle.pgt_schema_version");
@@ -207,7 +225,7 @@ test_feature_objects(void)
 	/* a name used both as a table and as a "call" is the table */
 	CHECK(re_feature_extract(a, "X-1", "Add the `app.versions` table", "Scripts read `app.versions()` first.", "P1",
 							 object_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(!(f.kinds & RE_KIND_BIT(0)));
+	CHECK(!RE_KIND_HAS(&f, 0));
 	/* a title's short function name stands for the full name the text adds */
 	CHECK(re_feature_extract(a, "A25", "Bulk `alter_things()` APIs", "Add `app.bulk_alter_things(names TEXT[])`.", "P2",
 							 object_kinds, 5, &f, err, sizeof(err)) == 0);
@@ -216,47 +234,47 @@ test_feature_objects(void)
 	/* PostgreSQL's own pg_* function is used, not added */
 	CHECK(re_feature_extract(a, "A17", "Typed DDL payload", "Add an enum populated via `pg_event_trigger_ddl_commands()`.",
 							 "P1", object_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(!(f.kinds & RE_KIND_BIT(0)));
+	CHECK(!RE_KIND_HAS(&f, 0));
 	/* a free-form setting is guc_free; an enum setting is not */
 	CHECK(re_feature_extract(a, "S-2", "Multi-database stub (`x.database_list`)", "Adds only the `x.database_list TEXT` GUC.",
 							 "P2", object_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(f.kinds & RE_KIND_BIT(2));
+	CHECK(RE_KIND_HAS(&f, 2));
 	CHECK(re_feature_extract(a, "A20", "Logging: `x.log_format = text|json` GUC", NULL, "P1", object_kinds, 5, &f, err,
 							 sizeof(err)) == 0);
-	CHECK(!(f.kinds & RE_KIND_BIT(2)));
+	CHECK(!RE_KIND_HAS(&f, 2));
 	/* a setting a fix only mentions is not the feature's */
 	CHECK(re_feature_extract(a, "P-1", "Fix decoder", "In WAL mode (`x.wal_list = 'a'`) old values are NULL.", "P1",
 							 object_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(!(f.kinds & RE_KIND_BIT(2)));
+	CHECK(!RE_KIND_HAS(&f, 2));
 
 	/* an unqualified call in an item about SPI queries or source files is internal code, not SQL API */
 	CHECK(re_feature_extract(a, "PERF-6", "Batch `has_source_changes()` into single query",
 							 "`has_source_changes()` executes N separate SPI queries per tick.", "P2", object_kinds, 5, &f,
 							 err, sizeof(err)) == 0);
-	CHECK(!(f.kinds & RE_KIND_BIT(0)));
+	CHECK(!RE_KIND_HAS(&f, 0));
 	CHECK(re_feature_extract(a, "PERF-3", "Plans in `explain_st()`", "`app.explain_st(name)` in `src/api.rs` returns text.",
 							 "P2", object_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(f.kinds & RE_KIND_BIT(0));
+	CHECK(RE_KIND_HAS(&f, 0));
 
 	/* a startup check is not a background wait; a drain is */
 	CHECK(re_feature_extract(a, "STAB-2", "Read-replica / hot-standby safety guard",
 							 "If the background worker starts on a standby it crash-loops. Fix: detect `pg_is_in_recovery()` "
 							 "at worker startup and exit gracefully with a LOG line.", "P1", object_kinds, 5, &f, err,
 							 sizeof(err)) == 0);
-	CHECK(f.kinds & RE_KIND_BIT(4));
-	CHECK(!(f.kinds & RE_KIND_BIT(3)));
+	CHECK(RE_KIND_HAS(&f, 4));
+	CHECK(!RE_KIND_HAS(&f, 3));
 	/* the sentence that made it a startup check, without its "Fix:" label */
 	CHECK_STR(re_feature_sentence(a, &f, f.kind_at[4], 140),
 			  "detect `pg_is_in_recovery()` at worker startup and exit gracefully with a LOG line");
 	CHECK(re_feature_extract(a, "A35", "Drain mode", "Add `x.drain(timeout_s INT)` that waits for all in-flight refreshes.",
 							 "P1", object_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(f.kinds & RE_KIND_BIT(3));
-	CHECK(!(f.kinds & RE_KIND_BIT(4)));
+	CHECK(RE_KIND_HAS(&f, 3));
+	CHECK(!RE_KIND_HAS(&f, 4));
 	/* a loop the item only fixes is not a wait it adds */
 	CHECK(re_feature_extract(a, "STAB-5", "Harden `unwrap()` in scheduler hot path",
 							 "The scheduler dispatch loop uses `units().find().unwrap()` in the background worker.", "P2",
 							 object_kinds, 5, &f, err, sizeof(err)) == 0);
-	CHECK(!(f.kinds & RE_KIND_BIT(3)));
+	CHECK(!RE_KIND_HAS(&f, 3));
 	/* long sentences are cut at a clause boundary, never inside code, never mid-clause ("names…") */
 	{
 		char	   *q;
@@ -377,7 +395,7 @@ test_word_kinds(void)
 							 sizeof(err)) == 0);
 	CHECK(re_feature_extract(a, "X-03", "Report unstratifiable rule sets with the cycle that breaks them", NULL, NULL,
 							 kinds, 2, &f[1], err, sizeof(err)) == 0);
-	CHECK(f[0].kinds == RE_KIND_BIT(0));
+	CHECK(f[0].kinds[0] == RE_KIND_BIT(0) && f[0].kinds[1] == 0);
 	/* a pattern anchored with ^ reads the title only: prose that mentions a derivation in passing is no evaluation */
 	{
 		ReFeature	g;
@@ -385,10 +403,10 @@ test_word_kinds(void)
 		CHECK(re_feature_extract(a, "C-6", "Harden guarded calls in operators",
 								 "The value is derived from a guard several lines earlier.", NULL, kinds, 2, &g, err,
 								 sizeof(err)) == 0);
-		CHECK(g.kinds == 0);
+		CHECK(g.kinds[0] == 0 && g.kinds[1] == 0);
 	}
 	/* "unstratifiable" is not "stratify": the report is a rejection only */
-	CHECK(f[1].kinds == RE_KIND_BIT(1));
+	CHECK(f[1].kinds[0] == RE_KIND_BIT(1) && f[1].kinds[1] == 0);
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.version = "0.88.0";
 	ctx.prev_version = "0.87.0";
@@ -459,8 +477,8 @@ test_lens_premises(void)
 			"Errors from `{ident}` carry SQLSTATE", "Callers branch on the error code", "a test checks it"},
 	};
 	static const ReLensGate gates[] = {
-		{"shared_state", NULL}, {"multi_txn", NULL}, {NULL, "internal"}, {"standby", NULL},
-		{NULL, "internal diagnostic_fn"},
+		{"shared_state", NULL, NULL}, {"multi_txn", NULL, NULL}, {NULL, "internal", NULL}, {"standby", NULL, NULL},
+		{NULL, "internal diagnostic_fn", NULL},
 	};
 	const int	nk = (int) (sizeof(kinds) / sizeof(kinds[0])),
 				nl = (int) (sizeof(lenses) / sizeof(lenses[0]));
@@ -539,6 +557,60 @@ test_lens_premises(void)
 	CHECK_STR(re_lens_priority("P2", "P0"), "P2");
 	CHECK_STR(re_lens_priority("P1", "'distributed')"), "P1");
 	CHECK_STR(re_lens_priority(NULL, "P2"), "P2");
+	re_arena_free(a);
+}
+
+/* A premise about the identifier (roadmap.lens.ident_pattern), read from the signature the item writes. */
+static void
+test_lens_ident_pattern(void)
+{
+	static const ReKindDef kinds[] = {
+		{"bulk", "\\bbulk\\b", NULL, false},
+		{"function", NULL, "function", false},
+	};
+	static const ReLensDef lenses[] = {
+		{"scal_bulk_10k", "scalability", "bulk", "always", "function", "P1", "S", 2, false,
+			"`{ident}` with 10,000 names in one call", "`{ident}` drops each object", "a test"},
+	};
+	static const ReLensGate gates[] = {
+		{NULL, NULL, "\\b[a-z_.]*(drop|creat)[a-z_]*\\((?=[^)]*\\[\\])"},
+	};
+	static const ReLensGate bad[] = {{NULL, NULL, "(unclosed"}};
+	ReArena    *a = re_arena_new();
+	ReFeature	f[2];
+	char		err[256];
+	ReLensCtx	ctx;
+	ReLensHit  *h;
+	int			n;
+
+	/* two list functions: the one the premise fits is named, not the first */
+	CHECK(re_feature_extract(a, "A25", "Bulk `alter_items()` / `drop_items()` APIs",
+							 "Today this needs 100 round-trips. Add `x.bulk_alter_items(names TEXT[], params JSONB)` and "
+							 "`x.bulk_drop_items(names TEXT[])`.", "P2", kinds, 2, &f[0], err, sizeof(err)) == 0);
+	/* one name: "bulk-inserts rows" is no list argument */
+	CHECK(re_feature_extract(a, "SNAP-2", "`x.restore_item(name, source)` SQL function",
+							 "Rehydrates an item from a snapshot and bulk-inserts rows.", "P1", kinds, 2, &f[1], err,
+							 sizeof(err)) == 0);
+	CHECK_STR(re_lens_written(a, &f[0], "x.bulk_drop_items()"), "x.bulk_drop_items(names TEXT[])");
+	CHECK_STR(re_lens_written(a, &f[1], "x.restore_item()"), "x.restore_item(name, source)");
+	CHECK_STR(re_lens_written(a, &f[1], "x.not_written()"), "x.not_written()");
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.version = "0.2.0";
+	ctx.kinds = kinds;
+	ctx.nkinds = 2;
+	ctx.err = err;
+	ctx.errlen = sizeof(err);
+	/* without the pattern: the first function, and the single-name one too */
+	n = re_lens_apply(a, &ctx, lenses, 1, f, 2, &h);
+	CHECK(n == 2);
+	ctx.gates = gates;
+	n = re_lens_apply(a, &ctx, lenses, 1, f, 2, &h);
+	CHECK(n == 1);
+	CHECK_STR(n == 1 ? h[0].ident : NULL, "x.bulk_drop_items()");
+	/* a pattern that does not compile is an error naming the lens */
+	ctx.gates = bad;
+	CHECK(re_lens_apply(a, &ctx, lenses, 1, f, 2, &h) == -1);
+	CHECK(strstr(err, "scal_bulk_10k") != NULL);
 	re_arena_free(a);
 }
 
@@ -1407,6 +1479,7 @@ test_engine(void)
 	test_word_kinds();
 	test_lenses();
 	test_lens_premises();
+	test_lens_ident_pattern();
 	test_selector();
 	test_dedupe_listed();
 	test_dedupe_selector();

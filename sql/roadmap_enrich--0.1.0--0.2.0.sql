@@ -1251,6 +1251,22 @@ ALTER TABLE roadmap.evidence_text ALTER COLUMN paths SET STORAGE EXTERNAL,
 	ALTER COLUMN doc_paths SET STORAGE EXTERNAL, ALTER COLUMN doc_texts SET STORAGE EXTERNAL,
 	ALTER COLUMN tests SET STORAGE EXTERNAL;
 
+-- Recall: caps that keep what a planner keeps, result-path items (issue 10, rc10) --
+-- See docs/proposals.md "One selector" and "Results computed a new way".
+-- A feature item whose lens fired on a fact of the commit (the identifier is
+-- in no doc or test file, no upgrade script exists) is kept-class: the
+-- per-pillar share of feature items (max_feature) does not drop it while the
+-- pillar has room after its deferred and evidence items, best anchor
+-- priority first; what a full pillar still leaves out is named in
+-- Conflicts & Risks.
+INSERT INTO roadmap.selection_policy (name, value, description) VALUES
+('kept_beyond_share', 1, 'kept-class feature items (lens fired on a fact of the commit) fill a pillar beyond max_feature up to max_per_pillar (1) or not (0)');
+-- "(disables or is rejected, as documented)" made the range check a docs
+-- check, so the sibling rule banned it next to the setting's docs item
+UPDATE roadmap.lens
+   SET verify = '`SET {ident} = -1` fails with the declared range in the error, and a test shows what `{ident} = 0` does (disables the feature or is rejected)'
+ WHERE lens_id = 'stab_guc_range' AND builtin;
+
 -- Claimed by the docs (issue 10, tr10) --------------------------------------
 -- docs/proposals.md "Claimed by the docs". Before a lens item is proposed,
 -- the docs (the markdown under docs/, idea folders left out) and CHANGELOG.md

@@ -2,11 +2,14 @@
 # bench.sh — benchmarks against the floors of SPEC §7 (run as root: `make bench`).
 # Prints figures and ratios; it never fails on a timing. Starts its own
 # throwaway cluster (port 55442). RUNS sets the repetitions (median of RUNS).
+# RE_BENCH_DIR (default /tmp/roadmap_enrich_bench) holds its files and the
+# cluster (its data dir is RE_BENCH_DIR_pg); with PGBIN set to a private
+# PostgreSQL tree, `bash test/bench.sh` runs without the shared install.
 set -uo pipefail
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 RUNS=${RUNS:-7}
-export RE_PGDATA=/tmp/roadmap_enrich_bench_pg RE_PGPORT=${RE_PGPORT:-55442}
-W=/tmp/roadmap_enrich_bench
+W=${RE_BENCH_DIR:-/tmp/roadmap_enrich_bench}
+export RE_PGDATA=${W}_pg RE_PGPORT=${RE_PGPORT:-55442}
 PSQL="psql -X -At -q -h /tmp -p $RE_PGPORT -U postgres -d postgres"
 BUNDLE=${RE_CORPUS:-$SRC/../shared/corpus/pg-trickle-md.bundle}
 now_ms() { date +%s%N | awk '{printf "%.3f", $1/1e6}'; }

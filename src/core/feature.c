@@ -592,6 +592,15 @@ scan_idents(ReArena *a, ReFeature *f, const char *text, bool in_title)
 			k = re_classify_ident(a, span, before, close + 1, &norm);
 			for (w = 0; adds[w] && !added; w++)
 				added = near_word(b40, 40, adds[w]);
+			/* "`x` (new GUC, default 5000 ms)": the parenthesis says the item adds it */
+			if (!added)
+			{
+				const char *q = close + 1;
+
+				while (*q == ' ')
+					q++;
+				added = *q == '(' && (strncasecmp(q + 1, "new ", 4) == 0 || strncasecmp(q + 1, "a new ", 6) == 0);
+			}
 			/* an unqualified pg_* function is PostgreSQL's own: the feature uses it, it does not add it */
 			if (k == IK_FUNCTION && !in_title && strncmp(norm, "pg_", 3) == 0)
 				added = false;
@@ -670,15 +679,68 @@ short_name(ReArena *a, const char *title)
 	return out;
 }
 
-/* Compile a kind's pattern; NULL with err set when it does not compile. */
+/*
+ * The kinds' compiled patterns, kept between re_feature_memo_begin() and
+ * _end() (around re_propose): every feature of the target is matched
+ * against every kind, and compiling the same patterns again for each was
+ * most of the matching's time (docs/performance.md). A pattern is found by
+ * its address and recognised by its bytes (a copy is kept); results are
+ * the same without the memo.
+ */
+typedef struct
+{
+	const char *ptr;
+	char	   *copy;
+	pcre2_code *re;
+} KindMemo;
+
+static KindMemo kind_memo[RE_MAX_KINDS];
+static int	kind_memo_n = -1;		/* -1: no memo */
+
+void
+re_feature_memo_begin(void)
+{
+	re_feature_memo_end();
+	kind_memo_n = 0;
+}
+
+void
+re_feature_memo_end(void)
+{
+	int			i;
+
+	for (i = 0; i < kind_memo_n; i++)
+	{
+		pcre2_code_free(kind_memo[i].re);
+		free(kind_memo[i].copy);
+	}
+	kind_memo_n = -1;
+}
+
+/* The memo's compiled pattern of kd, or NULL. */
+static pcre2_code *
+memo_kind(const ReKindDef *kd)
+{
+	int			i;
+
+	for (i = 0; i < kind_memo_n; i++)
+		if (kind_memo[i].ptr == kd->pattern && strcmp(kind_memo[i].copy, kd->pattern) == 0)
+			return kind_memo[i].re;
+	return NULL;
+}
+
+/* Compile a kind's pattern; NULL with err set when it does not compile. Release it with release_kind. */
 static pcre2_code *
 compile_kind(const ReKindDef *kd, char *err, size_t errlen)
 {
 	int			ec;
 	PCRE2_SIZE	eo;
-	pcre2_code *re = pcre2_compile((PCRE2_SPTR) kd->pattern, PCRE2_ZERO_TERMINATED,
-								   PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &ec, &eo, NULL);
+	pcre2_code *re = memo_kind(kd);
 
+	if (re)
+		return re;
+	re = pcre2_compile((PCRE2_SPTR) kd->pattern, PCRE2_ZERO_TERMINATED,
+					   PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &ec, &eo, NULL);
 	if (re == NULL && err)
 	{
 		PCRE2_UCHAR msg[200];
@@ -686,7 +748,31 @@ compile_kind(const ReKindDef *kd, char *err, size_t errlen)
 		pcre2_get_error_message(ec, msg, sizeof(msg));
 		snprintf(err, errlen, "feature kind \"%s\": pattern at offset %zu: %s", kd->kind, (size_t) eo, (char *) msg);
 	}
+	if (re && kind_memo_n >= 0 && kind_memo_n < RE_MAX_KINDS)
+	{
+		char	   *copy = strdup(kd->pattern);
+
+		if (copy)
+		{
+			kind_memo[kind_memo_n].ptr = kd->pattern;
+			kind_memo[kind_memo_n].copy = copy;
+			kind_memo[kind_memo_n].re = re;
+			kind_memo_n++;
+		}
+	}
 	return re;
+}
+
+/* Free a pattern compile_kind returned, unless the memo keeps it. */
+static void
+release_kind(pcre2_code *re)
+{
+	int			i;
+
+	for (i = 0; i < kind_memo_n; i++)
+		if (kind_memo[i].re == re)
+			return;
+	pcre2_code_free(re);
 }
 
 static void sentence_bounds(const char *text, int from, int at, int *s, int *e);
@@ -878,7 +964,7 @@ match_kinds(ReFeature *f, const ReKindDef *kinds, int nkinds, char *err, size_t 
 			if (f->kind_at[k] < 0 && kinds[k].pattern[0] != '^')
 				f->kind_at[k] = match_at(re, f->text);
 			hit = f->kind_at[k] >= 0;
-			pcre2_code_free(re);
+			release_kind(re);
 		}
 		if (hit)
 			f->kinds |= RE_KIND_BIT(k);
@@ -920,7 +1006,7 @@ re_feature_extract(ReArena *a, const char *item_id, const char *title, const cha
 			bool		in_title = re && match_at(re, out->title) >= 0;
 
 			if (re)
-				pcre2_code_free(re);
+				release_kind(re);
 			if (in_title)
 			{
 				out->kinds = RE_KIND_BIT(k);

@@ -86,6 +86,14 @@ ReIdentKind re_classify_ident(ReArena *a, const char *span, const char *before, 
 							  char **normalised);
 
 /*
+ * Between re_feature_memo_begin() and _end() each kind's pattern is
+ * compiled once (re_feature_extract is called for every planned item);
+ * without the memo each call compiles them again. Same results.
+ */
+void		re_feature_memo_begin(void);
+void		re_feature_memo_end(void);
+
+/*
  * Extract a feature from an item. kinds/nkinds are the kind definitions;
  * returns 0, or -1 with err set when a pattern does not compile.
  */

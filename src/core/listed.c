@@ -898,6 +898,28 @@ owned_by(const char *owner, const char *id)
 	return strcasecmp(owner, id) == 0 || (strncasecmp(owner, id, n) == 0 && id[n] == '-' && id[n + 1] != '\0');
 }
 
+/*
+ * The same name, or the same snake_case base name with and without its
+ * schema or prefix: "`recommend_schedule` + … API" names
+ * `pgtrickle.recommend_schedule()` (a plan often drops the schema).
+ */
+static bool
+same_name(const char *a, const char *b)
+{
+	const char *da = strrchr(a, '.'),
+			   *db = strrchr(b, '.');
+
+	if (strcmp(a, b) == 0)
+		return true;
+	if ((da == NULL) == (db == NULL))
+		return false;
+	if (da)
+		a = da + 1;
+	else
+		b = db + 1;
+	return strchr(a, '_') != NULL && strlen(a) >= 8 && strcmp(a, b) == 0;
+}
+
 static bool
 shares_ident(const ReCheck *c, char *const *idents, int nidents)
 {
@@ -909,8 +931,69 @@ shares_ident(const ReCheck *c, char *const *idents, int nidents)
 		if (c->owner && owned_by(c->owner, idents[i]))
 			return true;
 		for (k = 0; k < c->nidents; k++)
-			if (strcmp(c->idents[k], idents[i]) == 0)
+			if (same_name(c->idents[k], idents[i]))
 				return true;
+	}
+	return false;
+}
+
+/* Length of an id's series: "snap-5" -> 4 ("snap"), or 0 when it has no trailing number. */
+static size_t
+series_len(const char *id)
+{
+	size_t		n = strlen(id);
+
+	while (n > 0 && isdigit((unsigned char) id[n - 1]))
+		n--;
+	return n > 1 && n < strlen(id) && id[n - 1] == '-' ? n - 1 : 0;
+}
+
+/*
+ * A deliverable of another item of the same series (SNAP-5 "SQL_REFERENCE.md:
+ * snapshot/restore API" for SNAP-1's `snapshot_stream_table()`): the check's
+ * owner and the candidate's feature share the id before the number, and the
+ * check's prose (not its code spans) holds a word of five letters or more
+ * of one of the candidate's names (its base name, split at "_").
+ */
+static bool
+series_names(const ReCheck *c, char *const *idents, int nidents)
+{
+	size_t		n = nidents > 0 ? series_len(idents[0]) : 0;
+	char		low[1024];
+	int			i;
+
+	if (n == 0 || c->owner == NULL || series_len(c->owner) != n || strncasecmp(c->owner, idents[0], n) != 0 ||
+		strcasecmp(c->owner, idents[0]) == 0)
+		return false;
+	snprintf(low, sizeof(low), "%s", c->text ? c->text : "");
+	for (i = 0; low[i]; i++)
+	{
+		/* prose only: a name in another item's code span is that item's own */
+		if (low[i] == '`' && strchr(low + i + 1, '`'))
+		{
+			char	   *e = strchr(low + i + 1, '`');
+
+			memset(low + i, ' ', (size_t) (e - low - i + 1));
+			i = (int) (e - low);
+			continue;
+		}
+		low[i] = (char) tolower((unsigned char) low[i]);
+	}
+	for (i = 1; i < nidents; i++)
+	{
+		const char *w = strrchr(idents[i], '.') ? strrchr(idents[i], '.') + 1 : idents[i];
+
+		while (*w)
+		{
+			size_t		k = strcspn(w, "_.()");
+
+			/* "snapshots" meets "snapshot/restore" */
+			if (k >= 5 && word_starts(low, w, w[k - 1] == 's' && k > 5 ? k - 1 : k))
+				return true;
+			w += k;
+			while (*w && strchr("_.()", *w))
+				w++;
+		}
 	}
 	return false;
 }
@@ -927,7 +1010,7 @@ re_listed_find(const ReListed *l, const char *title, char *const *idents, int ni
 		int			shared = 0;
 
 		RE_CHECK_INTERRUPTS();
-		if ((c->families & families) && shares_ident(c, idents, nidents))
+		if ((c->families & families) && (shares_ident(c, idents, nidents) || series_names(c, idents, nidents)))
 		{
 			*rule = 1;
 			return c;

@@ -46,12 +46,17 @@ typedef struct Cand
 	unsigned int families;		/* check families of its title and Verify sentence */
 	bool		banned;			/* dropped as a sibling's duplicate */
 	char	   *done;			/* gaps: why the deliverable is done (gap_done), or NULL */
+	bool		evidence;		/* feature items: the lens fired on a fact of the commit (kept-class) */
+	int			anchor;			/* feature items: the anchor feature's priority, P0 3, P1 2, else 1 */
+	bool		bumped;			/* chosen, then replaced by a kept-class item of higher priority */
 	/* feature items: the lens and identifier, and what the docs claim (docs/proposals.md "Claimed by the docs") */
 	const ReLensDef *lens;
 	const char *ident;
 	int			claimed;		/* 1 a document states it as true, 2 a planned item lists its docs */
 	ReClaim		claim;
 } Cand;
+
+static bool share_title_name(ReArena *a, const Cand *x, const Cand *y);
 
 int
 re_title_words(const char *t)
@@ -834,6 +839,8 @@ policy_of(const ReProposeIn *in)
 		p.reuse_penalty = 0;
 	if (p.gap_anchor < 0)
 		p.gap_anchor = 1;
+	if (p.kept_beyond_share < 0)
+		p.kept_beyond_share = 1;
 	return p;
 }
 
@@ -893,6 +900,9 @@ add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, 
 		c->p.feature_id = h->feature->item_id;
 		c->p.lens_id = h->lens->lens_id;
 		c->match_text = c->p.title;
+		c->evidence = h->evidence != NULL;
+		c->anchor = h->feature->priority && strcmp(h->feature->priority, "P0") == 0 ? 3
+			: h->feature->priority && strcmp(h->feature->priority, "P1") == 0 ? 2 : 1;
 		c->lens = h->lens;
 		c->ident = h->ident;
 	}
@@ -926,6 +936,7 @@ typedef struct Sel
 	const char *set_path;		/* the document with most of those settings */
 	const char *set_example;	/* one of them */
 	const ReDocSection **feature_doc;	/* per feature: the docs section describing it as existing, or NULL */
+	const char **left;			/* per pillar: kept-class items a cap left out, or NULL */
 } Sel;
 
 /* The Verify sentence of a description, or "". */
@@ -1201,16 +1212,26 @@ eligible(Sel *s, Cand *c)
 	return true;
 }
 
-/* Title overlaps an item already chosen for this pillar. */
+/*
+ * Title overlaps an item already chosen for this pillar. Two lens items
+ * about different features are different items whatever words their
+ * template gives both ("Document `a` in the configuration reference",
+ * "Document `b` …"): they repeat only when their titles name the same thing.
+ */
 static bool
-repeats_chosen(Cand **chosen, int first, int n, const Cand *c)
+repeats_chosen(ReArena *a, Cand **chosen, int first, int n, const Cand *c)
 {
 	int			i;
 
 	for (i = first; i < n; i++)
+	{
+		if (c->kind == 3 && chosen[i]->kind == 3 && c->feature != chosen[i]->feature &&
+			!share_title_name(a, c, chosen[i]))
+			continue;
 		if (re_word_overlap(c->p.title, chosen[i]->p.title) >= 0.6 ||
 			re_word_overlap(chosen[i]->p.title, c->p.title) >= 0.6)
 			return true;
+	}
 	return false;
 }
 
@@ -1322,51 +1343,108 @@ feature_share(const ReProposeIn *in, const RePolicy *pol)
 }
 
 /*
- * 1. feature lenses: the best-ranked (feature, lens) pairs, one per feature
- * in a pillar, a feature in at most max_uses pillars, and a feature already
- * used elsewhere ranked down so the pillars spread over the release's
- * features.
+ * The best feature candidate the pillar may still take, or -1: one item per
+ * feature in a pillar, a feature in at most max_uses pillars, ranked down by
+ * the pillars it is already in. kept: only kept-class items (the lens fired
+ * on a fact of the commit), best anchor priority first.
+ */
+static int
+best_feature(Sel *s, const bool *ok, int first, bool kept)
+{
+	int			best = -1,
+				i;
+	double		best_rank = 0;
+
+	for (i = 0; i < s->nc; i++)
+	{
+		Cand	   *c = &s->cands[i];
+		double		r;
+		int			k,
+					dup = 0;
+
+		RE_CHECK_INTERRUPTS();
+
+		/* a kept-class item beyond the share is a fact of the commit: max_uses does not drop it */
+		if (!ok[i] || c->kind != 3 || (kept && !c->evidence) ||
+			(!kept && s->uses[c->feature] >= s->pol.max_uses_per_feature))
+			continue;
+		for (k = first; k < s->out->n; k++)
+			if (s->chosen[k]->feature == c->feature)
+				dup = 1;
+		if (dup || repeats_chosen(s->a, s->chosen, first, s->out->n, c))
+			continue;
+		r = c->rank - s->pol.reuse_penalty * s->uses[c->feature] + (kept ? 100.0 * c->anchor : 0);
+		if (best < 0 || r > best_rank)
+		{
+			best = i;
+			best_rank = r;
+		}
+	}
+	return best;
+}
+
+static void
+take_feature(Sel *s, bool *ok, int best)
+{
+	ok[best] = false;
+	s->uses[s->cands[best].feature]++;
+	take(s, best);
+}
+
+/*
+ * 1. feature lenses: the best-ranked (feature, lens) pairs up to the
+ * pillar's share, a feature already used elsewhere ranked down so the
+ * pillars spread over the release's features.
  */
 static void
 select_features(Sel *s, bool *ok, int first)
 {
 	int			src,
-				i,
+				best,
 				cap = feature_share(s->in, &s->pol);
 
 	for (src = 0; src < cap && s->out->n - first < s->pol.max_per_pillar; src++)
 	{
-		int			best = -1;
-		double		best_rank = 0;
-
-		for (i = 0; i < s->nc; i++)
-		{
-			Cand	   *c = &s->cands[i];
-			double		r;
-			int			k,
-						dup = 0;
-
-			RE_CHECK_INTERRUPTS();
-
-			if (!ok[i] || c->kind != 3 || s->uses[c->feature] >= s->pol.max_uses_per_feature)
-				continue;
-			for (k = first; k < s->out->n; k++)
-				if (s->chosen[k]->feature == c->feature)
-					dup = 1;
-			if (dup || repeats_chosen(s->chosen, first, s->out->n, c))
-				continue;
-			r = c->rank - s->pol.reuse_penalty * s->uses[c->feature];
-			if (best < 0 || r > best_rank)
-			{
-				best = i;
-				best_rank = r;
-			}
-		}
-		if (best < 0)
+		if ((best = best_feature(s, ok, first, false)) < 0)
 			break;
+		take_feature(s, ok, best);
+	}
+}
+
+/*
+ * 1b. kept-class feature items beyond the share (docs/proposals.md "One
+ * selector"): an item whose lens fired on a fact of the commit (the
+ * identifier is in no doc or test, no upgrade script) is not dropped by the
+ * share while the pillar has room after its deferred and evidence items;
+ * best anchor priority first. What still does not fit is named in
+ * Conflicts & Risks (write_risks), never dropped silently.
+ */
+static void
+select_kept_features(Sel *s, bool *ok, int first)
+{
+	int			best;
+
+	while (s->pol.kept_beyond_share && s->out->n - first < s->pol.max_per_pillar &&
+		   (best = best_feature(s, ok, first, true)) >= 0)
+		take_feature(s, ok, best);
+	/* a full pillar: a kept-class item replaces a deferred or evidence item of lower priority */
+	while (s->pol.kept_beyond_share && (best = best_feature(s, ok, first, true)) >= 0)
+	{
+		int			j,
+					worst = -1;
+
+		for (j = first; j < s->out->n; j++)
+			if (s->chosen[j]->kind <= 1 &&
+				strcmp(s->out->items[j].priority, s->cands[best].p.priority) > 0 &&
+				(worst < 0 || strcmp(s->out->items[j].priority, s->out->items[worst].priority) >= 0))
+				worst = j;
+		if (worst < 0)
+			break;
+		s->chosen[worst]->bumped = true;
+		s->chosen[worst] = &s->cands[best];
+		s->out->items[worst] = s->cands[best].p;
 		ok[best] = false;
 		s->uses[s->cands[best].feature]++;
-		take(s, best);
 	}
 }
 
@@ -1384,7 +1462,7 @@ select_sources(Sel *s, bool *ok, int first, const char **used_focus, int *nused)
 
 		for (i = 0; i < s->nc && taken < cap && s->out->n - first < s->pol.max_per_pillar; i++)
 		{
-			if (!ok[i] || s->cands[i].kind != src || repeats_chosen(s->chosen, first, s->out->n, &s->cands[i]))
+			if (!ok[i] || s->cands[i].kind != src || repeats_chosen(s->a, s->chosen, first, s->out->n, &s->cands[i]))
 				continue;
 			ok[i] = false;
 			if (s->cands[i].p.focus_id && *nused < 64)
@@ -1417,7 +1495,7 @@ select_gaps(Sel *s, bool *ok, int first, const char **used_focus, int *nused)
 			for (k = 0; k < *nused; k++)
 				if (strcmp(used_focus[k], c->p.focus_id) == 0)
 					seen = 1;
-			if (seen || repeats_chosen(s->chosen, first, s->out->n, c))
+			if (seen || repeats_chosen(s->a, s->chosen, first, s->out->n, c))
 				continue;
 			/* beyond the minimum only strong gaps, and none when the release lists features */
 			if (s->out->n - first >= s->pol.min_per_pillar &&
@@ -1428,6 +1506,54 @@ select_gaps(Sel *s, bool *ok, int first, const char **used_focus, int *nused)
 				used_focus[(*nused)++] = c->p.focus_id;
 			take(s, i);
 		}
+}
+
+/*
+ * The kept-class feature items a cap left out of the pillar (it is full, or
+ * their feature is in max_uses_per_feature pillars already): "`title`"
+ * (id), …, at most three, or NULL.
+ */
+static const char *
+left_out(Sel *s, const bool *ok, int first, const char *pillar)
+{
+	ReBuf		b;
+	int			i,
+				k,
+				n = 0,
+				more = 0;
+	const char *r;
+
+	re_buf_init(&b);
+	for (i = 0; i < s->nc; i++)
+	{
+		Cand	   *c = &s->cands[i];
+		int			dup = 0;
+
+		/* replaced by a kept-class item of higher priority: named too */
+		if (!(c->bumped && c->p.pillar && strcmp(c->p.pillar, pillar) == 0))
+		{
+			if (!ok[i] || c->kind != 3 || !c->evidence)
+				continue;
+			for (k = first; k < s->out->n; k++)
+				if (s->chosen[k]->feature == c->feature)
+					dup = 1;
+			if (dup || repeats_chosen(s->a, s->chosen, first, s->out->n, c))
+				continue;
+		}
+		if (n < 3 && c->p.feature_id)
+			re_buf_printf(&b, "%s\"%s\" (%s)", n ? ", " : "", c->p.title, c->p.feature_id);
+		else if (n < 3)
+			re_buf_printf(&b, "%s\"%s\" (%s)", n ? ", " : "", c->p.title,
+						  c->origin_id ? re_sprintf(s->a, "deferred v%s %s", c->origin_version, c->origin_id) : c->p.source);
+		else
+			more++;
+		n++;
+	}
+	if (more)
+		re_buf_printf(&b, " and %d more", more);
+	r = n ? re_buf_to_arena(s->a, &b) : NULL;
+	re_buf_free(&b);
+	return r;
 }
 
 /* Cite the AGENTS.md rule an item touches and number the pillar's items. */
@@ -1478,7 +1604,9 @@ select_pillar(Sel *s, int pi)
 			eligible(s, &s->cands[i]);
 	select_features(s, ok, first);
 	select_sources(s, ok, first, used_focus, &nused);
+	select_kept_features(s, ok, first);
 	select_gaps(s, ok, first, used_focus, &nused);
+	s->left[pi] = left_out(s, ok, first, pd->key);
 	finish_pillar(s, pd, first);
 	/* fewer than the minimum: say why rather than fill with a done gap (write_risks) */
 	if (s->out->n - first < s->pol.min_per_pillar)
@@ -1811,6 +1939,10 @@ write_risks(Sel *s)
 				re_buf_printf(&risks, "- **%s** has %d item%s: no other candidate is anchored in this release; add items by hand rather than filler.\n",
 							  s->in->pillars[i].name, n, n == 1 ? "" : "s");
 		}
+	for (i = 0; i < s->in->npillars; i++)
+		if (s->left[i])
+			re_buf_printf(&risks, "- **%s** also has %s, left out because a pillar holds at most %d items: swap one in where it matters more.\n",
+						  s->in->pillars[i].name, s->left[i], s->pol.max_per_pillar);
 	if (risks.len == 0)
 		re_buf_puts(&risks, "- No conflicts found between the new items.\n");
 	out->risks = re_buf_to_arena(a, &risks);
@@ -1979,8 +2111,12 @@ index_listed(Sel *s)
 
 	for (i = 0; i < s->in->nfeatures; i++)
 	{
+		const char *t = s->in->features[i].title,
+				   *d = s->in->features[i].description;
+
 		owners[i] = s->in->features[i].item_id;
-		texts[i] = s->in->features[i].description;
+		/* a table row's cell is its title (cut at 300 bytes): its deliverables are there */
+		texts[i] = t && strlen(t) > strlen(re_bold_lead(s->a, t)) + 8 ? re_sprintf(s->a, "%s\n%s", t, d ? d : "") : d;
 	}
 	re_listed_index(s->a, s->in->section_text, owners, texts, s->in->nfeatures, s->in->families,
 					s->in->nfamilies, &s->listed);
@@ -2012,6 +2148,7 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 	s.thin = re_alloc(a, sizeof(char *) * (size_t) (in->npillars + 1));
 	re_doc_index(a, in->doc_paths, in->doc_texts, in->ndocs, &s.docs);
 	s.feature_doc = re_alloc(a, sizeof(ReDocSection *) * (size_t) (in->nfeatures + 1));
+	s.left = re_alloc(a, sizeof(char *) * (size_t) (in->npillars + 1));
 	for (i = 0; i < in->nfeatures; i++)
 		s.feature_doc[i] = documented(&s, in->features[i].title);
 	s.nc = produce_candidates(&s);
@@ -2043,6 +2180,9 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 		out->skipped_claimed = 0;
 		memset(s.uses, 0, sizeof(int) * (size_t) (in->nfeatures + 1));
 		memset(s.thin, 0, sizeof(char *) * (size_t) (in->npillars + 1));
+		memset(s.left, 0, sizeof(char *) * (size_t) (in->npillars + 1));
+		for (i = 0; i < s.nc; i++)
+			s.cands[i].bumped = false;
 		for (i = 0; i < in->npillars; i++)
 			select_pillar(&s, i);
 		if (!ban_sibling(&s))

@@ -96,6 +96,7 @@ typedef struct RePolicy
 	double		strong_gap;		/* gaps beyond the minimum need this score */
 	double		reuse_penalty;	/* rank lost per pillar a feature already appears in */
 	int			gap_anchor;		/* 1: with features listed, a gap needs probe evidence and an unplanned area; -1 = default (1) */
+	int			kept_beyond_share;	/* 1: kept-class feature items fill a pillar beyond max_feature; -1 = default (1) */
 } RePolicy;
 
 /* A planner's dismissal (roadmap.decision): matched by source ref or title. */

@@ -19,6 +19,7 @@
 #include "handle.h"
 #include "ingest.h"
 #include "writeback.h"
+#include "../core/feature.h"
 #include "../core/propose.h"
 #include "../core/similar.h"
 
@@ -461,6 +462,7 @@ propose_memo(ReArena *arena, ReProposeIn *in, ReProposeOut *out)
 	re_similar_memo_begin(4 * (in->nexisting + in->nshipped + in->ndeferred + in->nfeatures +
 							   in->nfocus + in->nevidence + in->ndismissed) + 256);
 	re_listed_memo_begin(in->nhistory + in->nshipped + in->nexisting + 1024);
+	re_feature_memo_begin();
 	PG_TRY();
 	{
 		rc = re_propose(arena, in, out);
@@ -469,6 +471,7 @@ propose_memo(ReArena *arena, ReProposeIn *in, ReProposeOut *out)
 	{
 		re_similar_memo_end();
 		re_listed_memo_end();
+		re_feature_memo_end();
 	}
 	PG_END_TRY();
 	return rc;

@@ -477,6 +477,7 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 	gather_lenses(in);
 
 	in->policy.gap_anchor = -1;	/* default unless the catalog says */
+	in->policy.kept_beyond_share = -1;
 	re_spi_exec("SELECT name, round(value, 2)::text FROM roadmap.selection_policy", 0, NULL, NULL, NULL, SPI_OK_SELECT);
 	for (i = 0; i < SPI_processed; i++)
 	{
@@ -501,6 +502,8 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 			in->policy.strong_gap = v;
 		else if (strcmp(name, "gap_anchor") == 0)
 			in->policy.gap_anchor = v > 0 ? 1 : 0;
+		else if (strcmp(name, "kept_beyond_share") == 0)
+			in->policy.kept_beyond_share = v > 0 ? 1 : 0;
 	}
 	in->policy.stale_after = re_stale_after;
 

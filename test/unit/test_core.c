@@ -750,6 +750,7 @@ main(void)
 	test_bounds();
 	test_engine();
 	test_similar_memo();
+	test_feature_memo();
 	test_listed_memo();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;

@@ -77,6 +77,55 @@ test_feature_extract(void)
 	re_arena_free(a);
 }
 
+/*
+ * The kinds' pattern memo: with it on, every feature gets the kinds and
+ * match offsets it gets without it, also for a pattern buffer reused with
+ * another pattern at the same address, and a bad pattern is still an error.
+ */
+static void
+test_feature_memo(void)
+{
+	static const char *const items[][2] = {
+		{"Drain mode: graceful scheduler quiesce", "Add `x.drain()` that waits for refreshes."},
+		{"Temporal tutorial", "Add a column `x_y` walkthrough."},
+		{"Schema change for `x.t`", "Add a new column to the catalog and wait for readers."},
+	};
+	ReArena    *a = re_arena_new();
+	ReFeature	plain[3],
+				f;
+	ReKindDef	kinds[5];
+	char		pattern[64],
+				err[256];
+	int			i,
+				k,
+				same = 1;
+
+	memcpy(kinds, engine_kinds, sizeof(kinds));
+	strcpy(pattern, "schema change|add [^.]{0,60}column");
+	kinds[2].pattern = pattern;
+	for (i = 0; i < 3; i++)
+		CHECK(re_feature_extract(a, "M-1", items[i][0], items[i][1], "P1", kinds, 5, &plain[i], err, sizeof(err)) == 0);
+	re_feature_memo_begin();
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < 3; i++)
+		{
+			CHECK(re_feature_extract(a, "M-1", items[i][0], items[i][1], "P1", kinds, 5, &f, err, sizeof(err)) == 0);
+			same &= f.kinds == plain[i].kinds && memcmp(f.kind_at, plain[i].kind_at, sizeof(f.kind_at)) == 0;
+		}
+	CHECK(same);
+	/* the same address with another pattern: recognised by its bytes */
+	strcpy(pattern, "\\bquiesce\\b");
+	CHECK(re_feature_extract(a, "M-1", items[0][0], items[0][1], "P1", kinds, 5, &f, err, sizeof(err)) == 0);
+	CHECK(f.kinds & (1u << 2));
+	CHECK(re_feature_extract(a, "M-1", items[2][0], items[2][1], "P1", kinds, 5, &f, err, sizeof(err)) == 0);
+	CHECK(!(f.kinds & (1u << 2)));
+	strcpy(pattern, "(unclosed");
+	CHECK(re_feature_extract(a, "M-1", items[0][0], items[0][1], "P1", kinds, 5, &f, err, sizeof(err)) == -1);
+	re_feature_memo_end();
+	re_feature_memo_end();		/* ending twice is harmless */
+	re_arena_free(a);
+}
+
 /* The object's kind: a relation is never a function, a setting's value type decides what can be asked of it. */
 static void
 test_object_kinds(void)
@@ -1122,6 +1171,26 @@ test_dedupe_listed(void)
 	/* rule 2: most of the title's words */
 	c = listed(a, &l, NULL, "Extension upgrade path tested 0.35.0 → 0.36.0", "", &rule);
 	CHECK(c && rule == 2);
+
+	/*
+	 * a sibling of the same series lists the docs of its functions in prose
+	 * (SNAP-5 "SQL_REFERENCE.md: snapshot/restore API"); a name matches
+	 * without its schema; another series, or a name only in a code span, does not
+	 */
+	{
+		ReListed	ls;
+		const char *so[3] = {"SNAP-5", "PLAN-4", "P5-1"};
+		const char *st[3] = {"Documentation. SQL_REFERENCE.md: snapshot/restore API.",
+			"Tests + documentation. SQL_REFERENCE.md: `recommend_schedule` + `schedule_recommendations` API.",
+		"Add a GUC. Document the `pgtrickle.delta_work_mem` default."};
+
+		re_listed_index(a, "", so, st, 3, engine_families, 6, &ls);
+		CHECK(listed(a, &ls, "snap-1", "Document `snapshot_stream_table()` in the SQL reference", "", &rule) != NULL);
+		CHECK(listed(a, &ls, "snap-3", "Document `list_snapshots()` in the SQL reference", "", &rule) != NULL);
+		CHECK(listed(a, &ls, "plan-1", "Document `pgtrickle.recommend_schedule()` in the SQL reference", "", &rule) != NULL);
+		CHECK(listed(a, &ls, "clus-1", "Document `pgtrickle.snapshot_stream_table()` in the SQL reference", "", &rule) == NULL);
+		CHECK(listed(a, &ls, "p5-2", "Document `pgtrickle.delta_enable_nestloop` in the configuration reference", "", &rule) == NULL);
+	}
 
 	/* stems: "deltas" meets "delta"; the verb is left out when asked */
 	CHECK(re_stem_overlap("Bound memory use for very large delta sets",

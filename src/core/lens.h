@@ -25,6 +25,8 @@ typedef struct ReLensDef
 	const char *title;			/* templates: {subject} {ident} {id} {title} {short} {prev} {version} {named:noun:default} */
 	const char *why;
 	const char *verify;
+	const char *property;		/* what the item asks for, as a pattern (docs/proposals.md "Claimed by the docs"), or NULL */
+	const char *target_doc;		/* the document a docs item writes to, as a pattern, or NULL */
 } ReLensDef;
 
 /* A lens's premise as feature classes (roadmap.lens.requires_kinds / unless_kinds). */

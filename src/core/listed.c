@@ -1132,8 +1132,8 @@ static const char *const doc_future[] = {
 
 #define DOC_BODY_BYTES 800
 
-static bool
-idea_path(const char *path)
+bool
+re_idea_path(const char *path)
 {
 	const char *p = path;
 
@@ -1250,7 +1250,7 @@ re_doc_index(ReArena *a, const char *const *paths, const char *const *texts, int
 		bool		fence = false;
 		ReDocSection *cur = NULL;
 
-		if (p == NULL || paths[f] == NULL || idea_path(paths[f]))
+		if (p == NULL || paths[f] == NULL || re_idea_path(paths[f]))
 			continue;
 		while (*p)
 		{

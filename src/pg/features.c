@@ -17,6 +17,7 @@
 #include "catalog.h"
 #include "config.h"
 #include "features.h"
+#include "../core/version.h"
 #include "handle.h"
 #include "../core/probe.h"
 
@@ -250,7 +251,8 @@ read_evidence(int64 repo_id, const char *path, const char *commit, const char *s
 			  ReProposeIn *in)
 {
 	ReHandle   *h = re_handle_open(path, "to read its docs and tests");
-	char	   *marker = in->prev_version ? psprintf("%s--%s", in->prev_version, in->version) : NULL;
+	char	   *marker;
+	char		stated[32];
 	bool		upgrade = false;
 	int			i;
 
@@ -264,10 +266,13 @@ read_evidence(int64 repo_id, const char *path, const char *commit, const char *s
 		in->ntree_paths = all.n;
 		re_evidence_texts(h, &all, in);
 	}
-	for (i = 0; marker && i < in->ntree_paths; i++)
-		if (strstr(in->tree_paths[i], marker))
-			upgrade = true;
-	in->has_upgrade_script = marker ? (upgrade ? 1 : 0) : -1;
+	/* CHANGELOG.md: what it states as shipped (docs/proposals.md "Claimed by the docs") */
+	{
+		size_t		len;
+		char	   *buf = re_handle_read(h, "CHANGELOG.md", &len);
+
+		in->changelog_text = buf ? pnstrdup(buf, (Size) len) : NULL;
+	}
 	/* the target's own section: what its intro and exit criteria name (a benchmark, a test corpus) */
 	if (section_path && from > 0 && to >= from)
 	{
@@ -277,6 +282,13 @@ read_evidence(int64 repo_id, const char *path, const char *commit, const char *s
 		in->section_text = buf ? line_range(buf, len, from, to) : NULL;
 	}
 	re_handle_close(h);
+	if (re_version_upgrade_source(in->section_text, in->version, stated, sizeof(stated)))
+		in->prev_version = pstrdup(stated);
+	marker = in->prev_version ? psprintf("%s--%s", in->prev_version, in->version) : NULL;
+	for (i = 0; marker && i < in->ntree_paths; i++)
+		if (strstr(in->tree_paths[i], marker))
+			upgrade = true;
+	in->has_upgrade_script = marker ? (upgrade ? 1 : 0) : -1;
 }
 
 /* The file and lines of the target's own section, or NULL. */
@@ -360,7 +372,7 @@ gather_lenses(ReProposeIn *in)
 
 	re_spi_exec("SELECT lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, "
 				"schema_change, title, why, verify, array_to_string(requires_kinds, ' '), "
-				"array_to_string(unless_kinds, ' '), ident_pattern FROM roadmap.lens WHERE enabled "
+				"array_to_string(unless_kinds, ' '), ident_pattern, property, target_doc FROM roadmap.lens WHERE enabled "
 				"ORDER BY lens_id COLLATE \"C\"", 0, NULL, NULL, NULL, SPI_OK_SELECT);
 	n = SPI_processed;
 	in->nlenses = (int) n;
@@ -385,6 +397,23 @@ gather_lenses(ReProposeIn *in)
 		in->lens_gates[i].requires_kinds = val(i, 13);
 		in->lens_gates[i].unless_kinds = val(i, 14);
 		in->lens_gates[i].ident_pattern = val(i, 15);
+		l->property = val(i, 16);
+		l->target_doc = val(i, 17);
+	}
+	re_spi_exec("SELECT form, pattern, negates FROM roadmap.claim_form ORDER BY form COLLATE \"C\"",
+				0, NULL, NULL, NULL, SPI_OK_SELECT);
+	n = SPI_processed;
+	{
+		ReClaimForm *f = palloc0(sizeof(ReClaimForm) * (n + 1));
+
+		for (i = 0; i < n; i++)
+		{
+			f[i].form = val(i, 1);
+			f[i].pattern = val(i, 2);
+			f[i].negates = val(i, 3)[0] == 't';
+		}
+		in->claim_forms = f;
+		in->nclaim_forms = (int) n;
 	}
 }
 
@@ -404,7 +433,14 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 	in->has_upgrade_script = -1;
 	if (!re_catalog_has_lenses())
 		return;					/* 0.1.0 catalog: the 0.1.0 producers only */
-	re_spi_exec("SELECT version FROM roadmap.release WHERE repo_id = $1 AND status = 'released' "
+	/*
+	 * the previous version of an upgrade ({prev}): the release just before
+	 * the target in the version chain, whatever its status (upgrade scripts
+	 * chain consecutive versions); read_evidence prefers the one the
+	 * section itself names ("0.34.0 → 0.35.0"). docs/proposals.md "Facts
+	 * checked".
+	 */
+	re_spi_exec("SELECT version FROM roadmap.release WHERE repo_id = $1 "
 				"AND version_key < roadmap.version_key($2) ORDER BY version_key DESC, version COLLATE \"C\" LIMIT 1",
 				2, types, vals, NULL, SPI_OK_SELECT);
 	in->prev_version = SPI_processed ? val(0, 1) : NULL;

@@ -570,7 +570,7 @@ test_lens_ident_pattern(void)
 	};
 	static const ReLensDef lenses[] = {
 		{"scal_bulk_10k", "scalability", "bulk", "always", "function", "P1", "S", 2, false,
-			"`{ident}` with 10,000 names in one call", "`{ident}` drops each object", "a test"},
+			"`{ident}` with 10,000 names in one call", "`{ident}` drops each object", "a test", NULL, NULL},
 	};
 	static const ReLensGate gates[] = {
 		{NULL, NULL, "\\b[a-z_.]*(drop|creat)[a-z_]*\\((?=[^)]*\\[\\])"},

@@ -22,9 +22,10 @@ typedef struct ReLensDef
 	const char *effort;
 	int			weight;
 	bool		schema_change;
-	const char *title;			/* templates: {subject} {ident} {id} {title} {short} {prev} {version} {named:noun:default} */
+	const char *title;			/* templates: {subject} {ident} {id} {title} {short} {prev} {version} {named:noun:default} {bench:default} */
 	const char *why;
 	const char *verify;
+	bool		per_release;	/* one item a pillar names every feature it fires on (roadmap.lens.per_release) */
 	const char *property;		/* what the item asks for, as a pattern (docs/proposals.md "Claimed by the docs"), or NULL */
 	const char *target_doc;		/* the document a docs item writes to, as a pattern, or NULL */
 } ReLensDef;
@@ -49,6 +50,7 @@ typedef struct ReLensCtx
 	const ReKindDef *kinds;
 	int			nkinds;
 	const ReLensGate *gates;	/* parallel to the lenses re_lens_apply gets, or NULL: no gates */
+	const char *bench;			/* the project's benchmarks ("the benchmarks `docs/BENCHMARK.md` describes"), or NULL */
 	char	   *err;			/* where re_lens_apply says which pattern does not compile, or NULL */
 	size_t		errlen;
 } ReLensCtx;

@@ -372,7 +372,8 @@ gather_lenses(ReProposeIn *in)
 
 	re_spi_exec("SELECT lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, "
 				"schema_change, title, why, verify, array_to_string(requires_kinds, ' '), "
-				"array_to_string(unless_kinds, ' '), ident_pattern, property, target_doc FROM roadmap.lens WHERE enabled "
+				"array_to_string(unless_kinds, ' '), ident_pattern, per_release, property, target_doc "
+				"FROM roadmap.lens WHERE enabled "
 				"ORDER BY lens_id COLLATE \"C\"", 0, NULL, NULL, NULL, SPI_OK_SELECT);
 	n = SPI_processed;
 	in->nlenses = (int) n;
@@ -397,8 +398,9 @@ gather_lenses(ReProposeIn *in)
 		in->lens_gates[i].requires_kinds = val(i, 13);
 		in->lens_gates[i].unless_kinds = val(i, 14);
 		in->lens_gates[i].ident_pattern = val(i, 15);
-		l->property = val(i, 16);
-		l->target_doc = val(i, 17);
+		l->per_release = val(i, 16)[0] == 't';
+		l->property = val(i, 17);
+		l->target_doc = val(i, 18);
 	}
 	re_spi_exec("SELECT form, pattern, negates FROM roadmap.claim_form ORDER BY form COLLATE \"C\"",
 				0, NULL, NULL, NULL, SPI_OK_SELECT);

@@ -1039,8 +1039,22 @@ re_feature_extract(ReArena *a, const char *item_id, const char *title, const cha
 				release_kind(re);
 			if (in_title)
 			{
+				int			g;
+				bool		keep[RE_MAX_KINDS];
+
+				/*
+				 * a setting the task says it adds ("`x` (new GUC, default
+				 * 5000 ms)" in a test item) is still new: its identifier
+				 * kinds (no pattern) stay, so the docs lens can ask for it
+				 */
+				for (g = 0; g < nkinds && g < RE_MAX_KINDS; g++)
+					keep[g] = RE_KIND_HAS(out, g) && kinds[g].pattern == NULL &&
+						re_ident_kind_matches(re_ident_kind_from_name(kinds[g].ident_kind), IK_GUC);
 				memset(out->kinds, 0, sizeof(out->kinds));
 				RE_KIND_SET(out, k);
+				for (g = 0; g < nkinds && g < RE_MAX_KINDS; g++)
+					if (keep[g])
+						RE_KIND_SET(out, g);
 				break;
 			}
 		}

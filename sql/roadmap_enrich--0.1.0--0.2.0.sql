@@ -1342,3 +1342,14 @@ INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
 UPDATE roadmap.lens SET unless_kinds = unless_kinds || ARRAY['optimisation']
  WHERE lens_id = 'test_eval_golden' AND builtin;
 UPDATE roadmap.feature_kind SET exclusive = true WHERE kind = 'task' AND builtin;
+-- "an error without a SQLSTATE can only be matched by its English text": only
+-- of an item that says its errors are untyped (a panic, `unwrap()`, a bare
+-- `error!()`, XX000, no error code); a planner rejected it three times on
+-- functions whose text said nothing about their errors, once where the
+-- project's error reference states every error has a SQLSTATE
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('untyped_errors', '\bpanic(s|ked|king)?\b|\bunwrap\(|\bexpect\(|\bXX000\b|\berror!\(|\b(generic|untyped|internal) errors?\b|\bwithout (a |an )?(sqlstate|error code)\b|\bno (sqlstate|error code)\b|\berror codes? (is|are) missing\b', NULL,
+ 'class: says the item''s errors have no code of their own (a panic, `unwrap()`, a bare `error!()`, XX000, "no SQLSTATE")');
+UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['untyped_errors'],
+       why = '{id} says its errors have no code of their own{quote}; callers and runbooks branch on the error code of `{ident}`, and an error without one can only be matched by its English text'
+ WHERE lens_id = 'stab_function_errors' AND builtin;

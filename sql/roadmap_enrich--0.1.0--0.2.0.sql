@@ -1350,6 +1350,14 @@ UPDATE roadmap.feature_kind SET exclusive = true WHERE kind = 'task' AND builtin
 INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
 ('untyped_errors', '\bpanic(s|ked|king)?\b|\bunwrap\(|\bexpect\(|\bXX000\b|\berror!\(|\b(generic|untyped|internal) errors?\b|\bwithout (a |an )?(sqlstate|error code)\b|\bno (sqlstate|error code)\b|\berror codes? (is|are) missing\b', NULL,
  'class: says the item''s errors have no code of their own (a panic, `unwrap()`, a bare `error!()`, XX000, "no SQLSTATE")');
+-- "moves code out of `x`, so every page that points at it goes stale": only of
+-- an item that says it splits or moves code (a "no behaviour change" note on
+-- a type annotation pass moves nothing)
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('moves_code', '\b(split(s|ting)?|mov(e|es|ed|ing)|extract(s|ed|ing)?|relocat\w*|break(s|ing)? up)\b[^.]{0,80}\b(into|out of|to|across)\b|\bsub-?modules?\b', NULL,
+ 'class: says the item splits or moves code into other files or modules');
+UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['moves_code']
+ WHERE lens_id = 'ux_refactor_docs' AND builtin;
 UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['untyped_errors'],
        why = '{id} says its errors have no code of their own{quote}; callers and runbooks branch on the error code of `{ident}`, and an error without one can only be matched by its English text'
  WHERE lens_id = 'stab_function_errors' AND builtin;

@@ -1276,9 +1276,10 @@ UPDATE roadmap.lens
 -- title says it is a test, benchmark, analysis or documentation task is that
 -- task only (exclusive kind `task`, no lens: no product lens asks about it).
 INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
-('task', '^(?:\s*(?:run|analy[sz]e|analysis of|measure|benchmark|profile|investigate|audit|document|assess|evaluate whether|research|survey|fuzz)\b'
-         '|\s*(?:(?:unit |integration |e2e |end-to-end |regression |property |upgrade )?tests?|documentation|docs|benchmarks?)\b\s*(?:[:+&.,(]|and\b|for\b|$)'
-         '|.*\b(?:tests?(?: suite| coverage| matrix| harness)?|benchmarks?(?: suite)?|documentation|docs|analysis|profiling|investigation|audit|(?:profiling|analysis|benchmark|audit) report)\s*\.?\s*$'
+('task', '^(?:\s*(?:run|analy[sz]e|analysis of|measure|benchmark|profile|investigate|assess|evaluate whether|research|survey|fuzz)\b(?![- ](?:guided|based|driven|store|log|trail)\b)'
+         '|\s*(?:document|audit)\s+(?:the|how|all|each|every|a|an|its|our|new|`)'
+         '|\s*(?:(?:unit |integration |e2e |end-to-end |regression |property |upgrade )?tests?|testing|documentation|docs|benchmarks?)\b\s*(?:[:+&.,(]|and\b|for\b|$)'
+         '|.*\b(?:tests?(?: suite| coverage| matrix| harness)?|benchmarks?(?: suite)?|documentation|docs)\s*\.?\s*$'
          '|.*\b(?:unit|integration|e2e|end-to-end|property(?:-based)?|regression|soak|stress|chaos|fuzz|conformance)[- ]tests?\b)', NULL,
  'the item is itself a test, benchmark, analysis or documentation task, said by its title ("Run …", "Analyse …", "Measure …", "… test", "Documentation"): it is that task only, and no product lens asks about it'),
 ('throttles', '\bpaus(e|es|ed|ing)\b|\bthrottl\w*|\bback-?pressure\b|\bhold(s|ing)? back\b|\bstall(s|ed|ing)?\b|\brate[- ]limit\w*|\b(block|reject|refuse|delay|slow|stop|suspend)(s|ed|ing)? (new |further |incoming |all )?(writes?|inserts?|capture|changes|work|refresh\w*|requests?|cycles?|enqueue\w*|ingest\w*|connections?)\b', NULL,

@@ -12,6 +12,7 @@
 --   T2 a test item that declares a new setting (the setting still gets its docs)
 --   Q1, S1 functions that say nothing of their errors    / U1 one that replaces a panic
 --   R1 a typed-id pass with "no behaviour change"        / R2 a split into sub-modules
+--   Q3 a limit that throttles reads (no change to lose)  ; W1 a rewrite of code, not of queries
 CREATE EXTENSION IF NOT EXISTS roadmap_enrich;
 \set VERBOSITY default
 \set SHOW_CONTEXT never
@@ -40,7 +41,10 @@ SELECT count(*) FILTER (WHERE feature_ref = 'Q1' AND lens_id LIKE '%limit%') AS 
          AS growth_lens_on_one_row_change,
        count(*) FILTER (WHERE feature_ref IN ('Q1', 'S1') AND lens_id = 'stab_function_errors') AS sqlstate_lens_unstated,
        count(*) FILTER (WHERE feature_ref = 'T2' AND lens_id NOT IN ('ux_guc_docs', 'stab_guc_range')) AS product_lens_on_test_item_2,
-       count(*) FILTER (WHERE feature_ref = 'R1' AND lens_id = 'ux_refactor_docs') AS moved_code_docs_without_a_move
+       count(*) FILTER (WHERE feature_ref = 'R1' AND lens_id = 'ux_refactor_docs') AS moved_code_docs_without_a_move,
+       count(*) FILTER (WHERE feature_ref = 'Q3' AND lens_id IN ('corr_limit_no_loss', 'perf_limit_cost', 'scal_limit_10x',
+                                                              'test_limit_thresholds')) AS capture_lens_on_read_limit,
+       count(*) FILTER (WHERE feature_ref = 'W1') AS query_rewrite_lens_on_code_rewrite
   FROM p;
 -- each twin states the premise and gets the lens; a row whose cell holds
 -- the whole item quotes the premise from the cell's text after its lead

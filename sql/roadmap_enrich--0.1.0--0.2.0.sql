@@ -1390,3 +1390,38 @@ UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['moves_code']
 UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['untyped_errors'],
        why = '{id} says its errors have no code of their own{quote}; callers and runbooks branch on the error code of `{ident}`, and an error without one can only be matched by its English text'
  WHERE lens_id = 'stab_function_errors' AND builtin;
+
+-- Results computed a new way (issue 10, rc10) ------------------------------
+-- See docs/proposals.md "Results computed a new way". An item whose own
+-- sentence says it changes how an existing result is computed (splits rows
+-- or queries, restricts or skips the rows it reads, hoists a subquery,
+-- replays saved state or skips a full recomputation, batches several
+-- queries into one, turns O(n) work into O(changes)) gets the test that
+-- its result equals a full recomputation and, unless it only takes a
+-- shortcut on a new path, a regression gate on the project's benchmark.
+-- Anchors that are themselves an analysis, a test or documentation get
+-- neither: they are the exclusive kind `task` (pm10's block above).
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('recompute', '\bsplit(s|ting)?\b[^.;:]{0,40}\b(rows?|updates?|changes?|deltas?|quer(y|ies)|sql|statements?|arms?)\b[^.;:]{0,30}\binto\b(?![^.;]{0,50}\b(sub-?)?(modules?|files?|crates?|packages?|sections?|pages?)\b)|\brestrict(s|ing|ed)?\b[^.;:]{0,50}\bto (the )?(changed|modified|affected|touched|dirty|new|relevant) (keys?|rows?|groups?|partitions?|columns?|tuples?)\b|\bhoist(s|ing|ed)?\b|\breplay(s|ing|ed)?\b[^.;:]{0,40}\b(frontier|state|log|changes|snapshot|history|watermark)\b|\bskip(s|ping|ped)?\b[^.;:]{0,40}\bfull[- ](refresh|recomputation|re-?computation|rebuild|re-?evaluation|re-?execution|rescan)|\bskip(s|ping)? (the )?rows\b|\b(batch(es|ing)?|combin(e|es|ing)|fold(s|ing)?|collaps(e|es|ing))\b[^.;:]{0,60}\binto (a |one )?single\b|\bfrom O\([^)]*\) to O\(|\binto O\(', NULL,
+ 'changes how an existing result is computed, in its own words: splits rows or queries, restricts or skips the rows it reads, hoists a subquery, replays saved state or skips a full recomputation, batches queries into one'),
+('shortcut', '\breplay(s|ing|ed)?\b[^.;:]{0,40}\b(frontier|state|log|snapshot|history|watermark)\b|\bskip(s|ping|ped)?\b[^.;:]{0,40}\b(initial |first )?full[- ](refresh|recomputation|re-?computation|rebuild|re-?evaluation|re-?execution)', NULL,
+ 'class: takes a shortcut on a new path (replays saved state, skips the first full recomputation) rather than reworking a path the workload already takes');
+
+INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, title, why, verify, unless_kinds) VALUES
+('test_recompute_parity', 'test_coverage', 'recompute', 'always', NULL, 'P1', 'M', 3,
+ 'Differential test: {subject} matches a full recomputation',
+ '{id} changes how results are computed{quote}; a mistake there returns wrong rows with no error, and the inputs that break it (NULL keys, duplicate rows, several changes to one key, changes that cancel out) are rarely in hand-written tests',
+ 'a property test applies generated INSERT, UPDATE and DELETE sequences before and after {id} runs, and after every step the result equals a full recomputation (or the path {id} replaces) on the same data',
+ ARRAY['evaluation', 'rewrite']),
+('perf_recompute_gate', 'performance', 'recompute', 'always', NULL, 'P1', 'S', 2,
+ 'Regression gate: {subject} against the {prev} benchmarks',
+ '{id} reworks how an existing result is computed{quote}; a change that is faster for the shape it targets can be slower for others, and only the same benchmarks run before and after show it',
+ 'run {bench:a benchmark of the largest representative workload} on the {prev} build and on the {version} build: no case is more than 5% slower, and CI fails when one is',
+ ARRAY['shortcut']);
+-- A check the release runs once (one benchmark run gates every reworked
+-- path) is one item a pillar that names every feature the lens fired on.
+ALTER TABLE roadmap.lens ADD COLUMN per_release boolean NOT NULL DEFAULT false;
+COMMENT ON COLUMN roadmap.lens.per_release IS
+	'the check is the release''s, not one feature''s: one item a pillar names every feature the lens fires on';
+UPDATE roadmap.lens SET per_release = true, title = 'Regression gate: {id} against the {prev} benchmarks'
+ WHERE lens_id = 'perf_recompute_gate' AND builtin;

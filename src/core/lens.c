@@ -271,6 +271,20 @@ fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f, con
 				re_buf_append(&b, colon + 1, (size_t) (end - colon - 1));
 			p = end;
 		}
+		else if (strncmp(p, "{bench:", 7) == 0 && strchr(p, '}'))
+		{
+			/* the benchmark the release's section names, else the project's own, else the default */
+			const char *end = strchr(p, '}');
+			char	   *t = ctx->section_text ? named_in_section(a, ctx->section_text, "benchmark") : NULL;
+
+			if (t)
+				re_buf_puts(&b, t);
+			else if (ctx->bench)
+				re_buf_puts(&b, ctx->bench);
+			else
+				re_buf_append(&b, p + 7, (size_t) (end - p - 7));
+			p = end;
+		}
 		else if (strncmp(p, "{target:", 8) == 0 && strchr(p, '}'))
 		{
 			/* the figure the feature states, else the template's default */

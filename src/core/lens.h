@@ -22,9 +22,10 @@ typedef struct ReLensDef
 	const char *effort;
 	int			weight;
 	bool		schema_change;
-	const char *title;			/* templates: {subject} {ident} {id} {title} {short} {prev} {version} {named:noun:default} */
+	const char *title;			/* templates: {subject} {ident} {id} {title} {short} {prev} {version} {named:noun:default} {bench:default} */
 	const char *why;
 	const char *verify;
+	bool		per_release;	/* one item a pillar names every feature it fires on (roadmap.lens.per_release) */
 } ReLensDef;
 
 /* A lens's premise as feature classes (roadmap.lens.requires_kinds / unless_kinds). */
@@ -47,6 +48,7 @@ typedef struct ReLensCtx
 	const ReKindDef *kinds;
 	int			nkinds;
 	const ReLensGate *gates;	/* parallel to the lenses re_lens_apply gets, or NULL: no gates */
+	const char *bench;			/* the project's benchmarks ("the benchmarks `docs/BENCHMARK.md` describes"), or NULL */
 	char	   *err;			/* where re_lens_apply says which pattern does not compile, or NULL */
 	size_t		errlen;
 } ReLensCtx;

@@ -49,6 +49,7 @@ typedef struct Cand
 	bool		evidence;		/* feature items: the lens fired on a fact of the commit (kept-class) */
 	int			anchor;			/* feature items: the anchor feature's priority, P0 3, P1 2, else 1 */
 	bool		bumped;			/* chosen, then replaced by a kept-class item of higher priority */
+	bool		per_release;	/* feature items: its lens's check is the release's (one item names all) */
 } Cand;
 
 static bool share_title_name(ReArena *a, const Cand *x, const Cand *y);
@@ -839,6 +840,72 @@ policy_of(const ReProposeIn *in)
 	return p;
 }
 
+/* Is a path under a directory of ideas or plans (not the code or its docs)? */
+static bool
+plan_path(const char *path)
+{
+	static const char *const dirs[] = {"plans", "plan", "research", "rfc", "rfcs", "proposals", "proposal", "design",
+	"drafts", "draft", NULL};
+	const char *s = path;
+
+	while (*s)
+	{
+		size_t		n = strcspn(s, "/");
+		int			k;
+
+		if (s[n] == '/')
+			for (k = 0; dirs[k]; k++)
+				if (strlen(dirs[k]) == n && strncasecmp(s, dirs[k], n) == 0)
+					return true;
+		s += n;
+		if (*s == '/')
+			s++;
+	}
+	return false;
+}
+
+/*
+ * The project's own benchmarks, from its tree ({bench:…} in a lens): a
+ * directory named benches/bench/benchmarks, else a docs page named after
+ * benchmarks, else a file with "bench" in its name; NULL when none (plans
+ * and research notes are not benchmarks).
+ */
+static const char *
+project_bench(ReArena *a, const char *const *paths, int n)
+{
+	int			i,
+				pass;
+
+	for (pass = 0; pass < 3; pass++)
+		for (i = 0; i < n; i++)
+		{
+			const char *p = paths[i],
+					   *base = strrchr(p, '/') ? strrchr(p, '/') + 1 : p,
+					   *d;
+			size_t		bl = strlen(base);
+
+			if (plan_path(p))
+				continue;
+			if (pass == 0)
+			{
+				for (d = p; (d = strstr(d, "bench")) != NULL; d++)
+					if ((d == p || d[-1] == '/') && (strncmp(d, "benches/", 8) == 0 || strncmp(d, "bench/", 6) == 0 ||
+													 strncmp(d, "benchmarks/", 11) == 0))
+						return re_sprintf(a, "the benchmarks under `%.*s`", (int) (strchr(d, '/') + 1 - p), p);
+			}
+			else if (pass == 1 && strncasecmp(base, "bench", 5) == 0 && bl > 3 && strcasecmp(base + bl - 3, ".md") == 0)
+				return re_sprintf(a, "the benchmarks `%s` describes", p);
+			else if (pass == 2 && !(bl > 3 && strcasecmp(base + bl - 3, ".md") == 0))
+			{
+				char	   *low = plain_lower(a, base);
+
+				if (strstr(low, "bench"))
+					return re_sprintf(a, "`%s`", p);
+			}
+		}
+	return NULL;
+}
+
 /* Feature-lens candidates from the target's own items. */
 static int
 add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, size_t errlen)
@@ -871,6 +938,7 @@ add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, 
 	ctx.kinds = in->kinds;
 	ctx.nkinds = in->nkinds;
 	ctx.gates = in->lens_gates;
+	ctx.bench = project_bench(a, in->tree_paths, in->ntree_paths);
 	ctx.err = err;
 	ctx.errlen = errlen;
 	nh = re_lens_apply(a, &ctx, in->lenses, in->nlenses, fs, in->nfeatures, &hits);
@@ -900,6 +968,7 @@ add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, 
 		c->p.lens_id = h->lens->lens_id;
 		c->match_text = c->p.title;
 		c->evidence = h->evidence != NULL;
+		c->per_release = h->lens->per_release;
 		c->anchor = h->feature->priority && strcmp(h->feature->priority, "P0") == 0 ? 3
 			: h->feature->priority && strcmp(h->feature->priority, "P1") == 0 ? 2 : 1;
 	}
@@ -1353,7 +1422,8 @@ best_feature(Sel *s, const bool *ok, int first, bool kept)
 			(!kept && s->uses[c->feature] >= s->pol.max_uses_per_feature))
 			continue;
 		for (k = first; k < s->out->n; k++)
-			if (s->chosen[k]->feature == c->feature)
+			if (s->chosen[k]->feature == c->feature ||
+				(c->per_release && s->chosen[k]->kind == 3 && strcmp(s->chosen[k]->p.lens_id, c->p.lens_id) == 0))
 				dup = 1;
 		if (dup || repeats_chosen(s->a, s->chosen, first, s->out->n, c))
 			continue;
@@ -1540,6 +1610,59 @@ left_out(Sel *s, const bool *ok, int first, const char *pillar)
 	return r;
 }
 
+/*
+ * A per_release lens's check is the release's, not one feature's (one
+ * benchmark run gates every reworked path): its chosen item names every
+ * feature the lens fired on in this pillar ("P2A-1, P3-2 and P4-2" in the
+ * title, the others' ids in a sentence before the Verify) and depends on
+ * all of them.
+ */
+static void
+merge_release_checks(Sel *s, bool *ok, int first)
+{
+	int			k,
+				i;
+
+	for (k = first; k < s->out->n; k++)
+	{
+		Cand	   *c = s->chosen[k];
+		ReProposal *p = &s->out->items[k];
+		ReBuf		ids;
+		int			n = 0;
+		char	   *at;
+
+		if (c->kind != 3 || !c->per_release)
+			continue;
+		re_buf_init(&ids);
+		for (i = 0; i < s->nc; i++)
+		{
+			Cand	   *o = &s->cands[i];
+
+			if (!ok[i] || o->kind != 3 || o->feature == c->feature || strcmp(o->p.lens_id, c->p.lens_id) != 0)
+				continue;
+			ok[i] = false;
+			re_buf_printf(&ids, "%s%s", n ? ", " : "", o->p.feature_id);
+			n++;
+		}
+		if (n > 0 && (at = strstr(p->title, c->p.feature_id)) != NULL)
+		{
+			const char *last = strrchr(ids.data, ',');
+			char	   *list = last ? re_sprintf(s->a, "%s, %.*s and %s", c->p.feature_id, (int) (last - ids.data),
+												 ids.data, last + 2)
+				: re_sprintf(s->a, "%s and %s", c->p.feature_id, ids.data);
+
+			p->title = re_sprintf(s->a, "%.*s%s%s", (int) (at - p->title), p->title, n > 2 ? re_sprintf(s->a, "%s and %d more", c->p.feature_id, n) : list,
+								  at + strlen(c->p.feature_id));
+			at = strstr(p->description, " Verify: ");
+			if (at)
+				p->description = re_sprintf(s->a, "%.*s The same run covers %s.%s", (int) (at - p->description),
+											p->description, ids.data, at);
+			p->dependencies = re_sprintf(s->a, "%s, %s", c->p.feature_id, ids.data);
+		}
+		re_buf_free(&ids);
+	}
+}
+
 /* Cite the AGENTS.md rule an item touches and number the pillar's items. */
 static void
 finish_pillar(Sel *s, const RePillarDef *pd, int first)
@@ -1590,6 +1713,7 @@ select_pillar(Sel *s, int pi)
 	select_sources(s, ok, first, used_focus, &nused);
 	select_kept_features(s, ok, first);
 	select_gaps(s, ok, first, used_focus, &nused);
+	merge_release_checks(s, ok, first);
 	s->left[pi] = left_out(s, ok, first, pd->key);
 	finish_pillar(s, pd, first);
 	/* fewer than the minimum: say why rather than fill with a done gap (write_risks) */

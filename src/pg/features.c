@@ -360,7 +360,7 @@ gather_lenses(ReProposeIn *in)
 
 	re_spi_exec("SELECT lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, "
 				"schema_change, title, why, verify, array_to_string(requires_kinds, ' '), "
-				"array_to_string(unless_kinds, ' '), ident_pattern FROM roadmap.lens WHERE enabled "
+				"array_to_string(unless_kinds, ' '), ident_pattern, per_release FROM roadmap.lens WHERE enabled "
 				"ORDER BY lens_id COLLATE \"C\"", 0, NULL, NULL, NULL, SPI_OK_SELECT);
 	n = SPI_processed;
 	in->nlenses = (int) n;
@@ -385,6 +385,7 @@ gather_lenses(ReProposeIn *in)
 		in->lens_gates[i].requires_kinds = val(i, 13);
 		in->lens_gates[i].unless_kinds = val(i, 14);
 		in->lens_gates[i].ident_pattern = val(i, 15);
+		l->per_release = val(i, 16)[0] == 't';
 	}
 }
 

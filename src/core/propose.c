@@ -50,6 +50,7 @@ typedef struct Cand
 	int			anchor;			/* feature items: the anchor feature's priority, P0 3, P1 2, else 1 */
 	bool		bumped;			/* chosen, then replaced by a kept-class item of higher priority */
 	bool		per_release;	/* feature items: its lens's check is the release's (one item names all) */
+	int			weight;			/* feature items: the lens's weight */
 } Cand;
 
 static bool share_title_name(ReArena *a, const Cand *x, const Cand *y);
@@ -969,6 +970,7 @@ add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, 
 		c->match_text = c->p.title;
 		c->evidence = h->evidence != NULL;
 		c->per_release = h->lens->per_release;
+		c->weight = h->lens->weight;
 		c->anchor = h->feature->priority && strcmp(h->feature->priority, "P0") == 0 ? 3
 			: h->feature->priority && strcmp(h->feature->priority, "P1") == 0 ? 2 : 1;
 	}
@@ -1269,7 +1271,8 @@ eligible(Sel *s, Cand *c)
  * Title overlaps an item already chosen for this pillar. Two lens items
  * about different features are different items whatever words their
  * template gives both ("Document `a` in the configuration reference",
- * "Document `b` …"): they repeat only when their titles name the same thing.
+ * "Document `b` …"): they repeat only when their titles name the same
+ * thing, or when a weak lens (weight under 3) asks its premise of both.
  */
 static bool
 repeats_chosen(ReArena *a, Cand **chosen, int first, int n, const Cand *c)
@@ -1278,8 +1281,14 @@ repeats_chosen(ReArena *a, Cand **chosen, int first, int n, const Cand *c)
 
 	for (i = first; i < n; i++)
 	{
+		/*
+		 * facts about two identifiers are two items, and so are two risks a
+		 * strong lens (weight 3 or more) asks of two features; a weak
+		 * template asked of several features is one question per pillar
+		 */
 		if (c->kind == 3 && chosen[i]->kind == 3 && c->feature != chosen[i]->feature &&
-			!share_title_name(a, c, chosen[i]))
+			!share_title_name(a, c, chosen[i]) &&
+			((c->evidence && chosen[i]->evidence) || (c->weight >= 3 && chosen[i]->weight >= 3)))
 			continue;
 		if (re_word_overlap(c->p.title, chosen[i]->p.title) >= 0.6 ||
 			re_word_overlap(chosen[i]->p.title, c->p.title) >= 0.6)

@@ -26,7 +26,7 @@ CREATE TEMP TABLE p AS SELECT * FROM roadmap.enrich('2.1.0', :'repo', apply => f
 -- the lenses of the words each false-premise item uses, on every item
 CREATE TEMP TABLE word_lenses AS SELECT lens_id FROM roadmap.lens
  WHERE feature_kind IN ('limit', 'hook', 'validation', 'bulk', 'logging', 'evaluation')
-    OR lens_id IN ('stab_function_errors', 'ux_guc_docs', 'stab_guc_range', 'ux_refactor_docs');
+    OR lens_id IN ('stab_function_errors', 'ux_guc_docs', 'ux_refactor_docs');
 SELECT feature_ref, lens_id, pillar, title FROM p WHERE lens_id IN (SELECT lens_id FROM word_lenses)
  ORDER BY feature_ref COLLATE "C", lens_id COLLATE "C";
 -- each false premise, by shape: none of these items may exist

@@ -16,7 +16,10 @@ SELECT feature_ref, lens_id, pillar, priority, title, dependencies FROM p
  WHERE lens_id IN ('test_recompute_parity', 'perf_recompute_gate')
  ORDER BY feature_ref COLLATE "C", lens_id COLLATE "C";
 -- the analysis and the docs item get no product lens at all
-SELECT count(*) AS items_on_study_anchors FROM p WHERE feature_ref IN ('S4', 'S5');
+SELECT count(*) AS items_on_task_anchors FROM p WHERE feature_ref IN ('S4', 'S5');
+-- a test task that adds a setting ("`x` (new GUC, …)"): the task gets no
+-- product lens, but the new setting is still asked for its docs
+SELECT feature_ref, lens_id, title FROM p WHERE feature_ref = 'T1' ORDER BY lens_id COLLATE "C";
 -- each quotes its feature's own sentence; the gate names the project's benchmarks
 SELECT feature_ref, lens_id,
        substring(description FROM '\("([^"]*)"\);') AS quoted,

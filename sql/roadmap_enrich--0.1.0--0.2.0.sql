@@ -658,11 +658,24 @@ WITH t AS (
 	       SELECT count(*)::int AS planned_in_target FROM roadmap.focus_match m
 	        WHERE m.repo_id = t.repo_id AND m.focus_id = f.focus_id AND m.kind = 'item'
 	          AND m.version_key = t.version_key) it
+	  -- deferred_items' carried_releases, read from the tables it is computed
+	  -- from (deferred, the item's first sighting in item_history): planning
+	  -- the whole view here cost enrich 2 ms (docs/performance.md)
 	  CROSS JOIN LATERAL (
-	       SELECT count(*)::int AS deferred_open, max(d.carried_releases) AS max_carried
+	       SELECT count(*)::int AS deferred_open,
+	              max((SELECT count(*) FILTER (WHERE r.status = 'released')
+	                          + (count(*) FILTER (WHERE r.status <> 'released') > 0)::int
+	                     FROM roadmap.release r
+	                    WHERE r.repo_id = d.repo_id
+	                      AND r.version_key > CASE WHEN h.first_seen_release IS NOT NULL
+	                                                AND roadmap.version_key(h.first_seen_release) < m.version_key
+	                                               THEN roadmap.version_key(h.first_seen_release)
+	                                               ELSE m.version_key END)::int) AS max_carried
 	         FROM roadmap.focus_match m
-	         JOIN roadmap.deferred_items d
+	         JOIN roadmap.deferred d
 	           ON d.repo_id = m.repo_id AND d.version = m.version AND d.item_id = m.ref
+	         LEFT JOIN roadmap.item_history h
+	           ON h.repo_id = d.repo_id AND h.version = d.version AND h.item_id = d.item_id
 	        WHERE m.repo_id = t.repo_id AND m.focus_id = f.focus_id AND m.kind = 'item_title'
 	          AND m.version_key < t.version_key) df
 	  CROSS JOIN LATERAL (
@@ -1425,3 +1438,10 @@ COMMENT ON COLUMN roadmap.lens.per_release IS
 	'the check is the release''s, not one feature''s: one item a pillar names every feature the lens fires on';
 UPDATE roadmap.lens SET per_release = true, title = 'Regression gate: {id} against the {prev} benchmarks'
  WHERE lens_id = 'perf_recompute_gate' AND builtin;
+
+-- The target's own section kept at ingest (issue 11, sp11) --
+-- Ingest keeps the text of each release not yet released (the lines of its
+-- section, what enrich reads of its target's own section), so enrich of a
+-- commit that ingest read needs no libgit2 at all (docs/performance.md);
+-- NULL for released releases and when the section has no lines.
+ALTER TABLE roadmap.release ADD COLUMN section_text text;

@@ -12,7 +12,8 @@ CREATE EXTENSION IF NOT EXISTS roadmap_enrich;
 \set r '/tmp/roadmap_enrich_fixtures/recall'
 SELECT roadmap.ingest(:'r') > 0 AS ingested;
 CREATE TEMP TABLE p AS SELECT * FROM roadmap.enrich('1.1.0', :'r', apply => false);
--- the P1 settings and functions no doc mentions each have their docs item
+-- the P1 settings and functions no doc mentions each have their docs item,
+-- the test task T1's new setting too
 -- (one survived before); the P2 `tally.max_groups` is named below
 SELECT feature_ref, priority, title FROM p
  WHERE lens_id IN ('ux_guc_docs', 'ux_function_docs') ORDER BY feature_ref COLLATE "C";

@@ -43,17 +43,29 @@ sql_ms() {
 # after CHURN more ingests of each repository, and once after VACUUM ANALYZE
 # (the first enrich after an ingest must not be slower than that).
 CHURN=${CHURN:-40}
+# sql_cpu SETUP STATEMENT: like sql_ms, and the CPU time the backend spent
+# on STATEMENT (/proc/self/schedstat, Linux): "wall cpu". The CPU figure does
+# not count waiting for a core, which the wall-clock one does when other
+# work shares the machine.
+sql_cpu() {
+  printf '%s\n' "SET client_min_messages = warning;" "$1;" \
+    "SELECT extract(epoch FROM clock_timestamp()) * 1000 AS t0, split_part(pg_read_file('/proc/self/schedstat'), ' ', 1)::bigint AS c0 \\gset" "$2;" \
+    "SELECT round((extract(epoch FROM clock_timestamp()) * 1000 - :t0)::numeric, 3), round(((split_part(pg_read_file('/proc/self/schedstat'), ' ', 1)::bigint - :c0) / 1e6)::numeric, 3);" \
+    | $PSQL | tail -1 | tr '|' ' '
+}
 ratio_case() { # LABEL PATH
-  local i v ri re
+  local i v ri re ci ce
   : > "$W/r_ing"; : > "$W/r_en"
   v=$($PSQL -c "SELECT roadmap.next_version('$2')")
   for i in $(seq 1 "$RUNS"); do
-    sql_ms "DELETE FROM roadmap.repository WHERE path = '$2'" "SELECT roadmap.ingest('$2')" >> "$W/r_ing"
-    sql_ms "SELECT 1" "SELECT count(*) FROM roadmap.enrich('$v', '$2', apply => false)" >> "$W/r_en"
+    sql_cpu "DELETE FROM roadmap.repository WHERE path = '$2'" "SELECT roadmap.ingest('$2')" >> "$W/r_ing"
+    sql_cpu "SELECT 1" "SELECT count(*) FROM roadmap.enrich('$v', '$2', apply => false)" >> "$W/r_en"
   done
-  ri=$(median < "$W/r_ing"); re=$(median < "$W/r_en")
+  ri=$(cut -d' ' -f1 "$W/r_ing" | median); re=$(cut -d' ' -f1 "$W/r_en" | median)
+  ci=$(cut -d' ' -f2 "$W/r_ing" | median); ce=$(cut -d' ' -f2 "$W/r_en" | median)
   echo "   $1: $($PSQL -c "SELECT count(*) FROM roadmap.release r JOIN roadmap.repository p USING (repo_id) WHERE p.path = '$2'") releases, $($PSQL -c "SELECT count(*) FROM roadmap.changelog_entry c JOIN roadmap.repository p USING (repo_id) WHERE p.path = '$2'") changelog entries, $(git -c safe.directory=* -C "$2" rev-list --count HEAD) commits, target v$v"
   echo "      ingest ${ri} ms, enrich ${re} ms: ratio $(ratio "$re" "$ri") ($(verdict "$(ratio "$re" "$ri")" 0.25))"
+  echo "      backend CPU: ingest ${ci} ms, enrich ${ce} ms: ratio $(ratio "$ce" "$ci")"
   echo "      stages of the last enrich (ms): $($PSQL -c "SELECT counts->'ms' FROM roadmap.run WHERE kind = 'enrich' ORDER BY run_id DESC LIMIT 1")"
 }
 after_vacuum() { # LABEL PATH

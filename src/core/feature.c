@@ -716,12 +716,14 @@ typedef struct
 
 static KindMemo kind_memo[RE_MAX_KINDS];
 static int	kind_memo_n = -1;		/* -1: no memo */
+static bool kind_memo_jit;
 
 void
-re_feature_memo_begin(void)
+re_feature_memo_begin(bool jit)
 {
 	re_feature_memo_end();
 	kind_memo_n = 0;
+	kind_memo_jit = jit;
 }
 
 void
@@ -774,6 +776,9 @@ compile_kind(const ReKindDef *kd, char *err, size_t errlen)
 
 		if (copy)
 		{
+			/* compiled to machine code once per enrich: every planned item is matched against it */
+			if (kind_memo_jit)
+				(void) pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
 			kind_memo[kind_memo_n].ptr = kd->pattern;
 			kind_memo[kind_memo_n].copy = copy;
 			kind_memo[kind_memo_n].re = re;
@@ -802,7 +807,8 @@ static int
 match_from(pcre2_code *re, const char *text, int from)
 {
 	pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
-	int			at = -1;
+	int			at = -1,
+				rc;
 	size_t		n = strlen(text);
 
 	if (md == NULL || from < 0 || (size_t) from > n)
@@ -811,7 +817,11 @@ match_from(pcre2_code *re, const char *text, int from)
 			pcre2_match_data_free(md);
 		return -1;
 	}
-	if (pcre2_match(re, (PCRE2_SPTR) text, n, (PCRE2_SIZE) from, 0, md, NULL) >= 0)
+	rc = pcre2_match(re, (PCRE2_SPTR) text, n, (PCRE2_SIZE) from, 0, md, NULL);
+	/* the machine code's stack is bounded: the interpreter answers what it cannot */
+	if (rc == PCRE2_ERROR_JIT_STACKLIMIT)
+		rc = pcre2_match(re, (PCRE2_SPTR) text, n, (PCRE2_SIZE) from, PCRE2_NO_JIT, md, NULL);
+	if (rc >= 0)
 		at = (int) pcre2_get_ovector_pointer(md)[0];
 	pcre2_match_data_free(md);
 	return at;

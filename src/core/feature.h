@@ -89,10 +89,12 @@ ReIdentKind re_classify_ident(ReArena *a, const char *span, const char *before, 
 
 /*
  * Between re_feature_memo_begin() and _end() each kind's pattern is
- * compiled once (re_feature_extract is called for every planned item);
- * without the memo each call compiles them again. Same results.
+ * compiled once (re_feature_extract is called for every planned item),
+ * and to machine code as well when jit is set (PCRE2 JIT: it pays when the
+ * items' texts are long); without the memo each call compiles them again.
+ * Same results.
  */
-void		re_feature_memo_begin(void);
+void		re_feature_memo_begin(bool jit);
 void		re_feature_memo_end(void);
 
 /*

@@ -16,7 +16,10 @@
 
 #include <git2.h>
 
-/* Initialise libgit2 once per process; it is never shut down. */
+/*
+ * Initialise libgit2 once per process, on first use (every entry point that
+ * calls into libgit2 calls this first); it is never shut down.
+ */
 void
 re_git_init(void)
 {
@@ -40,6 +43,7 @@ re_git_init(void)
 void
 re_git_set_owner_validation(int enabled)
 {
+	re_git_init();
 	git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, enabled);
 }
 
@@ -373,6 +377,122 @@ re_git_blob_with(ReGit *g, const ReGitOid *oid, const char *what, size_t max_byt
 	fn(git_blob_rawcontent(blob), (size_t) git_blob_rawsize(blob), arg);
 	git_blob_free(blob);
 	return RG_OK;
+}
+
+/* Read a small file whole into buf (NUL-terminated); false when it cannot or it does not fit. */
+static int
+read_small(const char *file, char *buf, size_t size)
+{
+	int			fd = open(file, O_RDONLY | O_CLOEXEC);
+	ssize_t		n;
+
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, size - 1);
+	close(fd);
+	if (n < 0 || (size_t) n >= size - 1)
+		return 0;
+	buf[n] = '\0';
+	return 1;
+}
+
+/* Does s start with a 40-digit lower-case hex object id followed by sep (or by the end, when sep is a newline)? */
+static int
+hex_id(const char *s, char sep)
+{
+	int			i;
+
+	for (i = 0; i < 40; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return s[40] == sep || (sep == '\n' && s[40] == '\0');
+}
+
+/* A branch name git's files backend keeps as refs/heads/<name> (no "..", no odd bytes). */
+static int
+plain_branch(const char *name)
+{
+	const char *p;
+
+	if (strncmp(name, "refs/heads/", 11) != 0 || name[11] == '\0' || strlen(name) > 200 ||
+		strstr(name, "..") || strstr(name, "//") || name[strlen(name) - 1] == '/')
+		return 0;
+	for (p = name; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || strchr("._/-", *p)))
+			return 0;
+	return 1;
+}
+
+/* The id packed-refs gives name, into hex; 0 when it has none. */
+static int
+packed_ref(const char *gitdir, const char *name, char hex[41])
+{
+	char		file[4096],
+				line[1024];
+	size_t		n = strlen(name);
+	FILE	   *f;
+	int			found = 0;
+
+	if ((size_t) snprintf(file, sizeof(file), "%s/packed-refs", gitdir) >= sizeof(file) ||
+		(f = fopen(file, "re")) == NULL)
+		return 0;
+	while (!found && fgets(line, sizeof(line), f))
+		if (hex_id(line, ' ') && strncmp(line + 41, name, n) == 0 &&
+			(line[41 + n] == '\n' || line[41 + n] == '\0'))
+		{
+			memcpy(hex, line, 40);
+			hex[40] = '\0';
+			found = 1;
+		}
+	fclose(f);
+	return found;
+}
+
+int
+re_git_peek_head(const char *path, const char *ref, char hex[41])
+{
+	char		gitdir[4096],
+				file[4096],
+				head[512],
+				loose[512];
+	struct stat st;
+	char	   *name;
+
+	if ((ref && strcmp(ref, "HEAD") != 0) ||
+		(size_t) snprintf(gitdir, sizeof(gitdir), "%s/.git", path) >= sizeof(gitdir) ||
+		stat(gitdir, &st) != 0 || !S_ISDIR(st.st_mode))
+		return 0;
+	/* a linked work tree's refs live elsewhere, a reftable store is not files: libgit2 reads those */
+	if ((size_t) snprintf(file, sizeof(file), "%s/commondir", gitdir) >= sizeof(file) || access(file, F_OK) == 0 ||
+		(size_t) snprintf(file, sizeof(file), "%s/reftable", gitdir) >= sizeof(file) || access(file, F_OK) == 0 ||
+		(size_t) snprintf(file, sizeof(file), "%s/HEAD", gitdir) >= sizeof(file) ||
+		!read_small(file, head, sizeof(head)))
+		return 0;
+	if (hex_id(head, '\n'))
+	{
+		/* detached */
+		memcpy(hex, head, 40);
+		hex[40] = '\0';
+		return 1;
+	}
+	if (strncmp(head, "ref: ", 5) != 0)
+		return 0;
+	name = head + 5;
+	name[strcspn(name, "\n")] = '\0';
+	if (!plain_branch(name) || (size_t) snprintf(file, sizeof(file), "%s/%s", gitdir, name) >= sizeof(file))
+		return 0;
+	/* a loose ref file wins over packed-refs, as in git */
+	if (read_small(file, loose, sizeof(loose)))
+	{
+		if (!hex_id(loose, '\n'))
+			return 0;
+		memcpy(hex, loose, 40);
+		hex[40] = '\0';
+		return 1;
+	}
+	if (errno != ENOENT)
+		return 0;
+	return packed_ref(gitdir, name, hex);
 }
 
 /* Unified diff of one file's old and new text, appended to out. */

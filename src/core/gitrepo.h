@@ -75,6 +75,17 @@ RgStatus	re_git_read(ReGit *g, const char *path, ReArena *a, size_t max_bytes,
  */
 RgStatus	re_git_blob_capped(ReGit *g, const struct git_oid *oid, const char *what, size_t max_bytes,
 							   struct git_blob **blob, char *err, size_t errlen);
+/*
+ * The commit ref names, read from git's own ref files without libgit2,
+ * for recognising an unchanged ref cheaply: only ref "HEAD" (or NULL) of
+ * a work tree whose .git is a directory, with HEAD a commit id or a
+ * symbolic ref to refs/heads/<name> kept as a loose ref file or a line of
+ * packed-refs. 1 with hex set; 0 for anything else (linked work trees,
+ * bare repositories, reftable, other refs, unreadable or odd files): ask
+ * libgit2 then.
+ */
+int			re_git_peek_head(const char *path, const char *ref, char hex[41]);
+
 /* False when ref uses revision search syntax, which scans history with a regex. */
 int			re_git_ref_is_plain(const char *ref);
 RgStatus	re_git_list(ReGit *g, ReGitFileFn fn, void *arg, char *err, size_t errlen);

@@ -48,8 +48,9 @@ in_list(const char *w, const char *const *list)
 {
 	int			i;
 
+	/* the first byte before the call: most words share none with any entry */
 	for (i = 0; list[i]; i++)
-		if (strcmp(w, list[i]) == 0)
+		if (list[i][0] == w[0] && strcmp(w, list[i]) == 0)
 			return true;
 	return false;
 }
@@ -453,27 +454,35 @@ lead_index_mask(const LeadIndex *x, const uint64_t *tk, int nt, uint64_t *mask, 
 	}
 }
 
-double
-re_stem_overlap(const char *a, const char *b, bool skip_verb, int *shared)
+/* The share of the stem numbers ka[0..na) that text b holds (*shared: how many). */
+static double
+keys_overlap(const uint64_t *ka, int na, const char *b, int *shared)
 {
-	Stem		sa[64];
-	uint64_t	tmp[MAX_STEMS],
-				ka;
+	uint64_t	tmp[MAX_STEMS];
 	const uint64_t *kb;
-	int			na = stems_of(a, sa, 64, skip_verb, false),
-				nb,
+	int			nb,
 				hit = 0,
 				i;
 
 	kb = lead_keys(b, MAX_STEMS, tmp, &nb);
 	for (i = 0; i < na; i++)
-	{
-		ka = stem_key(sa[i]);
-		hit += bsearch(&ka, kb, (size_t) nb, sizeof(uint64_t), re_hash_cmp) != NULL;
-	}
+		hit += bsearch(&ka[i], kb, (size_t) nb, sizeof(uint64_t), re_hash_cmp) != NULL;
 	if (shared)
 		*shared = hit;
 	return na ? (double) hit / na : 0;
+}
+
+double
+re_stem_overlap(const char *a, const char *b, bool skip_verb, int *shared)
+{
+	Stem		sa[64];
+	uint64_t	ka[64];
+	int			na = stems_of(a, sa, 64, skip_verb, false),
+				i;
+
+	for (i = 0; i < na; i++)
+		ka[i] = stem_key(sa[i]);
+	return keys_overlap(ka, na, b, shared);
 }
 
 const char *
@@ -1002,8 +1011,14 @@ const ReCheck *
 re_listed_find(const ReListed *l, const char *title, char *const *idents, int nidents,
 			   unsigned int families, int *rule)
 {
-	int			i;
+	Stem		st[64];
+	uint64_t	tk[64];
+	int			nt = stems_of(title, st, 64, false, false),
+				i;
 
+	/* the title's stems once, not once per check (re_stem_overlap's first text) */
+	for (i = 0; i < nt; i++)
+		tk[i] = stem_key(st[i]);
 	for (i = 0; i < l->n; i++)
 	{
 		const ReCheck *c = &l->checks[i];
@@ -1015,7 +1030,7 @@ re_listed_find(const ReListed *l, const char *title, char *const *idents, int ni
 			*rule = 1;
 			return c;
 		}
-		if (re_stem_overlap(title, c->text, false, &shared) >= 0.7 && shared >= 3)
+		if (keys_overlap(tk, nt, c->text, &shared) >= 0.7 && shared >= 3)
 		{
 			*rule = 2;
 			return c;
@@ -1181,6 +1196,8 @@ without_parens(ReArena *a, const char *s)
 	return o;
 }
 
+static char no_body[1];
+
 static void
 add_section(ReArena *a, ReDocIndex *out, int *cap, const char *path, const char *heading)
 {
@@ -1199,8 +1216,7 @@ add_section(ReArena *a, ReDocIndex *out, int *cap, const char *path, const char 
 	memset(s, 0, sizeof(*s));
 	s->path = path;
 	s->heading = re_strdup(a, heading);
-	s->body = re_alloc(a, DOC_BODY_BYTES + 1);
-	s->body[0] = '\0';
+	s->body = no_body;			/* set by re_doc_index when the section ends */
 	s->nstems = stems_of(without_parens(a, heading), s->stems, 16, false, true);
 }
 
@@ -1248,42 +1264,46 @@ re_doc_index(ReArena *a, const char *const *paths, const char *const *texts, int
 	{
 		const char *p = texts[f];
 		bool		fence = false;
-		ReDocSection *cur = NULL;
+		int			cur = -1;	/* the section whose body is being read */
+		char		body[DOC_BODY_BYTES + 1];
+		size_t		have = 0;
 
 		if (p == NULL || paths[f] == NULL || idea_path(paths[f]))
 			continue;
-		while (*p)
+		for (;;)
 		{
-			const char *e = strchr(p, '\n');
+			const char *e = *p ? strchr(p, '\n') : NULL;
 			size_t		len = e ? (size_t) (e - p) : strlen(p),
 						h = 0;
+			bool		heading = false;
 
 			RE_CHECK_INTERRUPTS();
-			if (len >= 3 && strncmp(p, "```", 3) == 0)
+			if (*p && len >= 3 && strncmp(p, "```", 3) == 0)
 				fence = !fence;
-			else if (!fence)
+			else if (*p && !fence)
 			{
 				while (h < len && h < 7 && p[h] == '#')
 					h++;
-				if (h >= 1 && h <= 6 && h < len && p[h] == ' ')
+				heading = h >= 1 && h <= 6 && h < len && p[h] == ' ';
+				if (!heading && cur >= 0 && DOC_BODY_BYTES - have > 1)
 				{
-					add_section(a, out, &cap, paths[f], re_strndup(a, p + h + 1, len - h - 1));
-					cur = &out->s[out->n - 1];
-				}
-				else if (cur)
-				{
-					size_t		have = strlen(cur->body),
-								room = DOC_BODY_BYTES - have;
+					size_t		k = len < DOC_BODY_BYTES - have - 1 ? len : DOC_BODY_BYTES - have - 1;
 
-					if (room > 1)
-					{
-						size_t		k = len < room - 1 ? len : room - 1;
-
-						memcpy(cur->body + have, p, k);
-						cur->body[have + k] = '\n';
-						cur->body[have + k + 1] = '\0';
-					}
+					memcpy(body + have, p, k);
+					body[have + k] = '\n';
+					have += k + 1;
 				}
+			}
+			/* a section's body ends at the next heading or the file's end */
+			if ((heading || *p == '\0') && cur >= 0)
+				out->s[cur].body = re_strndup(a, body, have);
+			if (*p == '\0')
+				break;
+			if (heading)
+			{
+				add_section(a, out, &cap, paths[f], re_strndup(a, p + h + 1, len - h - 1));
+				cur = out->n - 1;
+				have = 0;
 			}
 			p = e ? e + 1 : p + len;
 		}

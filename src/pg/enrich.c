@@ -5,6 +5,8 @@
  */
 #include "postgres.h"
 
+#include <ctype.h>
+
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
 #include "lib/stringinfo.h"
@@ -26,7 +28,7 @@
 /* Columns of the pillar query. */
 enum
 {
-	PL_KEY = 1, PL_NAME, PL_PREFIX, PL_NEXT_NUMBER, PL_TOP_ID, PL_ROLE
+	PL_KEY = 1, PL_NAME, PL_PREFIX, PL_ROLE
 };
 
 /*
@@ -53,6 +55,77 @@ next_item_number(const char *next, const char *item_id, const char *version)
 	return (int) v;
 }
 
+/* A prefix the id pattern "^<prefix>-[0-9]+$" reads literally (no regular-expression syntax). */
+static bool
+literal_prefix(const char *prefix)
+{
+	const char *p;
+
+	for (p = prefix; *p; p++)
+		if (!isalnum((unsigned char) *p) && *p != '_')
+			return false;
+	return *prefix != '\0';
+}
+
+/*
+ * The pillar's highest-numbered item of the target ("<prefix>-<digits>",
+ * compared as numbers, ties to the greatest id in byte order) and the number
+ * after it, as decimal text ("1" when none): what the pillar query computed
+ * in SQL with a regular expression per item and pillar.
+ */
+static void
+top_item(const ReProposeIn *in, const char *prefix, char **next, const char **top)
+{
+	size_t		pl = strlen(prefix);
+	const char *best = NULL,
+			   *bd = NULL;
+	size_t		bl = 0;
+	int			i;
+
+	for (i = 0; i < in->nexisting; i++)
+	{
+		const char *id = in->existing[i].id,
+				   *d;
+		size_t		dl;
+
+		if (strncmp(id, prefix, pl) != 0 || id[pl] != '-' || id[pl + 1] == '\0' ||
+			strspn(id + pl + 1, "0123456789") != strlen(id + pl + 1))
+			continue;
+		for (d = id + pl + 1; *d == '0' && d[1]; d++)
+			;
+		dl = strlen(d);
+		if (best == NULL || dl > bl || (dl == bl && (strcmp(d, bd) > 0 || (strcmp(d, bd) == 0 && strcmp(id, best) > 0))))
+		{
+			best = id;
+			bd = d;
+			bl = dl;
+		}
+	}
+	*top = best;
+	if (best == NULL)
+	{
+		*next = pstrdup("1");
+		return;
+	}
+	/* bd + 1 in decimal */
+	{
+		char	   *n = palloc(bl + 2);
+		int			k;
+		int			carry = 1;
+
+		n[bl + 1] = '\0';
+		for (k = (int) bl - 1; k >= 0; k--)
+		{
+			int			v = bd[k] - '0' + carry;
+
+			carry = v / 10;
+			n[k + 1] = (char) ('0' + v % 10);
+		}
+		n[0] = '1';
+		*next = carry ? n : n + 1;
+	}
+}
+
 static void
 gather_pillars(int64 repo_id, const char *version, ReProposeIn *in)
 {
@@ -61,15 +134,9 @@ gather_pillars(int64 repo_id, const char *version, ReProposeIn *in)
 	uint64		n;
 	int			i;
 
-	n = re_spi_repo(psprintf("SELECT p.pillar, p.name, p.prefix, "
-							 "coalesce(max(substring(i.item_id FROM '-([0-9]+)$')::numeric), 0) + 1, "
-							 "(array_agg(i.item_id ORDER BY substring(i.item_id FROM '-([0-9]+)$')::numeric DESC, i.item_id COLLATE \"C\" DESC) "
-							 "FILTER (WHERE i.item_id IS NOT NULL))[1], %s "
-							 "FROM roadmap.pillar p LEFT JOIN roadmap.item i ON i.repo_id = $1 AND i.version = $2 "
-							 "AND i.item_id ~ ('^' || p.prefix || '-[0-9]+$') %s"
-							 "GROUP BY p.pillar, p.name, p.prefix, p.ord ORDER BY p.ord",
-							 policy ? "min(p.role)" : "NULL::text", policy ? "WHERE p.enabled " : ""),
-					repo_id, version, SPI_OK_SELECT);
+	n = re_spi_repo(psprintf("SELECT p.pillar, p.name, p.prefix, %s FROM roadmap.pillar p %s ORDER BY p.ord",
+							 policy ? "p.role" : "NULL::text", policy ? "WHERE p.enabled " : ""),
+					repo_id, NULL, SPI_OK_SELECT);
 	if (n == 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
@@ -82,9 +149,30 @@ gather_pillars(int64 repo_id, const char *version, ReProposeIn *in)
 		pillars[i].key = re_get_text(i, PL_KEY);
 		pillars[i].name = re_get_text(i, PL_NAME);
 		pillars[i].prefix = re_get_text(i, PL_PREFIX);
-		pillars[i].next_number = next_item_number(re_get_text(i, PL_NEXT_NUMBER),
-												  re_get_text(i, PL_TOP_ID), version);
 		pillars[i].role = re_get_text(i, PL_ROLE);
+	}
+	for (i = 0; i < (int) n; i++)
+	{
+		char	   *next = NULL;
+		const char *top = NULL;
+
+		if (literal_prefix(pillars[i].prefix))
+			top_item(in, pillars[i].prefix, &next, &top);
+		else
+		{
+			/* a prefix with pattern syntax: the id pattern as SQL reads it */
+			Oid			t[3] = {INT8OID, TEXTOID, TEXTOID};
+			Datum		v[3] = {Int64GetDatum(repo_id), CStringGetTextDatum(version), CStringGetTextDatum(pillars[i].prefix)};
+
+			re_spi_exec("SELECT (coalesce(max(substring(i.item_id FROM '-([0-9]+)$')::numeric), 0) + 1)::text, "
+						"(array_agg(i.item_id ORDER BY substring(i.item_id FROM '-([0-9]+)$')::numeric DESC, "
+						"i.item_id COLLATE \"C\" DESC))[1] FROM roadmap.item i "
+						"WHERE i.repo_id = $1 AND i.version = $2 AND i.item_id ~ ('^' || $3 || '-[0-9]+$')",
+						3, t, v, NULL, SPI_OK_SELECT);
+			next = re_get_text(0, 1);
+			top = re_get_text(0, 2);
+		}
+		pillars[i].next_number = next_item_number(next, top, version);
 	}
 	in->pillars = pillars;
 	in->npillars = (int) n;
@@ -334,13 +422,13 @@ gather(int64 repo_id, const char *version, ReProposeIn *in)
 	if (re_spi_repo("SELECT title FROM roadmap.release WHERE repo_id = $1 AND version = $2",
 					repo_id, version, SPI_OK_SELECT) > 0)
 		in->release_title = re_get_text(0, 1);
-	gather_pillars(repo_id, version, in);
-	gather_focus(repo_id, version, in);
-	gather_evidence(repo_id, in);
-	gather_deferred(repo_id, version, in);
 	in->existing = gather_texts("SELECT item_id, coalesce(title, '') FROM roadmap.item "
 								"WHERE repo_id = $1 AND version = $2 ORDER BY line, item_id COLLATE \"C\"",
 								repo_id, version, &in->nexisting);
+	gather_pillars(repo_id, version, in);	/* numbers new ids after in->existing */
+	gather_focus(repo_id, version, in);
+	gather_evidence(repo_id, in);
+	gather_deferred(repo_id, version, in);
 	in->shipped = gather_texts("SELECT c.version, c.text FROM roadmap.changelog_entry c "
 							   "WHERE c.repo_id = $1 AND c.version_key < roadmap.version_key($2) AND c.version_key >= "
 							   " (SELECT min(w.k) FROM (SELECT DISTINCT version_key AS k FROM roadmap.changelog_entry "
@@ -450,6 +538,27 @@ store(int64 repo_id, const char *version, const char *commit, ReProposeOut *out)
 }
 
 /*
+ * The bytes of text the feature kinds' patterns are matched against: the
+ * planned items' titles and descriptions and the section's text (their
+ * notes). Past RE_KIND_JIT_BYTES the patterns are compiled to machine code
+ * (about 1 ms for all of them; matching the corpus tip's 28 items, whose
+ * texts carry the section's notes, took 6-7 ms interpreted, 1-2 ms compiled;
+ * a history of short items gains nothing from it).
+ */
+#define RE_KIND_JIT_BYTES 8192
+static size_t
+feature_text_bytes(const ReProposeIn *in)
+{
+	size_t		n = in->section_text ? strlen(in->section_text) : 0;
+	int			i;
+
+	for (i = 0; i < in->nfeatures; i++)
+		n += (in->features[i].title ? strlen(in->features[i].title) : 0) +
+			(in->features[i].description ? strlen(in->features[i].description) : 0);
+	return n;
+}
+
+/*
  * re_propose with the word memo of core/similar.c on: it compares every
  * candidate with every item of the target and every recently shipped entry,
  * and would otherwise split the same texts into words again each time.
@@ -459,10 +568,10 @@ propose_memo(ReArena *arena, ReProposeIn *in, ReProposeOut *out)
 {
 	volatile int rc = 0;
 
-	re_similar_memo_begin(4 * (in->nexisting + in->nshipped + in->ndeferred + in->nfeatures +
+	re_similar_memo_begin(16 * (in->nexisting + in->nshipped + in->ndeferred + in->nfeatures +
 							   in->nfocus + in->nevidence + in->ndismissed) + 256);
 	re_listed_memo_begin(in->nhistory + in->nshipped + in->nexisting + 1024);
-	re_feature_memo_begin();
+	re_feature_memo_begin(feature_text_bytes(in) >= RE_KIND_JIT_BYTES);
 	PG_TRY();
 	{
 		rc = re_propose(arena, in, out);

@@ -62,9 +62,8 @@ read_all(ReHandle *h, ReFileList *f, char **texts)
 	return s.data;
 }
 
-/* Lines [from, to] (1-based) of a file's text, or NULL. */
-static char *
-line_range(const char *buf, size_t len, int from, int to)
+char *
+re_line_range(const char *buf, size_t len, int from, int to)
 {
 	const char *p = buf,
 			   *end = buf + strnlen(buf, len),
@@ -239,26 +238,49 @@ stored_evidence(int64 repo_id, const char *commit, ReProposeIn *in)
 	return true;
 }
 
+char *
+re_section_text(ReHandle *h, const char *path, int from, int to)
+{
+	size_t		len;
+	char	   *buf = re_handle_read(h, path, &len);
+
+	return buf ? re_line_range(buf, len, from, to) : NULL;
+}
+
+/* A handle on the repository at commit (opened when first needed). */
+static ReHandle *
+open_at(ReHandle *h, const char *path, const char *commit)
+{
+	if (h == NULL)
+	{
+		h = re_handle_open(path, "to read its docs and tests");
+		re_handle_resolve(h, commit, path);
+	}
+	return h;
+}
+
 /*
  * The lens evidence of the commit: the docs and tests texts and the tree's
- * paths as ingest kept them in roadmap.evidence_text (read from the tree
- * when that has no row for the commit), whether an upgrade script names
- * the release, and the lines of the target's own section.
+ * paths as ingest kept them in roadmap.evidence_text, whether an upgrade
+ * script names the release, and the lines of the target's own section as
+ * ingest kept them in roadmap.release.section_text. The repository is
+ * opened only for what the catalog does not hold for this commit (a 0.1.0
+ * catalog, a row of another commit): an enrich of what ingest just read
+ * needs no libgit2 at all (docs/performance.md).
  */
 static void
-read_evidence(int64 repo_id, const char *path, const char *commit, const char *section_path, int from, int to,
-			  ReProposeIn *in)
+read_evidence(int64 repo_id, const char *path, const char *commit, const ReSection *sec, ReProposeIn *in)
 {
-	ReHandle   *h = re_handle_open(path, "to read its docs and tests");
+	ReHandle   *h = NULL;
 	char	   *marker = in->prev_version ? psprintf("%s--%s", in->prev_version, in->version) : NULL;
 	bool		upgrade = false;
 	int			i;
 
-	re_handle_resolve(h, commit, path);
 	if (!stored_evidence(repo_id, commit, in))
 	{
 		ReFileList	all;
 
+		h = open_at(h, path, commit);
 		re_handle_list(h, &all);
 		in->tree_paths = (const char *const *) all.paths;
 		in->ntree_paths = all.n;
@@ -269,27 +291,44 @@ read_evidence(int64 repo_id, const char *path, const char *commit, const char *s
 			upgrade = true;
 	in->has_upgrade_script = marker ? (upgrade ? 1 : 0) : -1;
 	/* the target's own section: what its intro and exit criteria name (a benchmark, a test corpus) */
-	if (section_path && from > 0 && to >= from)
+	if (sec->path && sec->from > 0 && sec->to >= sec->from)
 	{
-		size_t		len;
-		char	   *buf = re_handle_read(h, section_path, &len);
-
-		in->section_text = buf ? line_range(buf, len, from, to) : NULL;
+		if (sec->text)
+			in->section_text = sec->text;
+		else
+		{
+			h = open_at(h, path, commit);
+			in->section_text = re_section_text(h, sec->path, sec->from, sec->to);
+		}
 	}
-	re_handle_close(h);
+	if (h)
+		re_handle_close(h);
 }
 
-/* The file and lines of the target's own section, or NULL. */
-static char *
-section_lines(Oid *types, Datum *vals, int *from, int *to)
+/* True when roadmap.release keeps the sections' text (0.2.0). */
+bool
+re_section_catalog(void)
 {
-	re_spi_exec("SELECT path, line_start, line_end FROM roadmap.release WHERE repo_id = $1 AND version = $2",
+	re_spi_exec("SELECT 1 FROM pg_catalog.pg_attribute WHERE attrelid = to_regclass('roadmap.release') "
+				"AND attname = 'section_text' AND NOT attisdropped", 0, NULL, NULL, NULL, SPI_OK_SELECT);
+	return SPI_processed == 1;
+}
+
+/* The file, lines and kept text of the target's own section (path NULL when none). */
+static void
+section_lines(Oid *types, Datum *vals, ReSection *sec)
+{
+	memset(sec, 0, sizeof(*sec));
+	re_spi_exec(re_section_catalog()
+				? "SELECT path, line_start, line_end, section_text FROM roadmap.release WHERE repo_id = $1 AND version = $2"
+				: "SELECT path, line_start, line_end, NULL FROM roadmap.release WHERE repo_id = $1 AND version = $2",
 				2, types, vals, NULL, SPI_OK_SELECT);
 	if (SPI_processed == 0 || val(0, 1) == NULL || val(0, 2) == NULL || val(0, 3) == NULL)
-		return NULL;
-	*from = atoi(val(0, 2));
-	*to = atoi(val(0, 3));
-	return val(0, 1);
+		return;
+	sec->path = val(0, 1);
+	sec->from = atoi(val(0, 2));
+	sec->to = atoi(val(0, 3));
+	sec->text = val(0, 4);
 }
 
 /* True when the catalog has the 0.2.0 lens tables (a 0.2.0 library may run on a 0.1.0 catalog until ALTER EXTENSION UPDATE). */
@@ -397,9 +436,7 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 	Datum		vals[2] = {Int64GetDatum(repo_id), CStringGetTextDatum(version)};
 	uint64		n,
 				i;
-	char	   *section_path = NULL;
-	int			section_from = 0,
-				section_to = 0;
+	ReSection	sec;
 
 	in->policy.stale_after = re_stale_after;
 	in->has_upgrade_script = -1;
@@ -409,7 +446,7 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 				"AND version_key < roadmap.version_key($2) ORDER BY version_key DESC, version COLLATE \"C\" LIMIT 1",
 				2, types, vals, NULL, SPI_OK_SELECT);
 	in->prev_version = SPI_processed ? val(0, 1) : NULL;
-	section_path = section_lines(types, vals, &section_from, &section_to);
+	section_lines(types, vals, &sec);
 
 	re_spi_exec("SELECT item_id, coalesce(title, item_id), description, priority FROM roadmap.item "
 				"WHERE repo_id = $1 AND version = $2 AND status = 'open' AND NOT struck "
@@ -487,5 +524,5 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 	}
 
 	gather_dedupe(repo_id, version, in);
-	read_evidence(repo_id, path, commit, section_path, section_from, section_to, in);
+	read_evidence(repo_id, path, commit, &sec, in);
 }

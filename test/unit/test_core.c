@@ -623,6 +623,79 @@ test_bounds(void)
 
 #include "test_similar.c"
 
+/* Write text to dir/name (creating dir/name's parent is the caller's job). */
+static void
+put_file(const char *dir, const char *name, const char *text)
+{
+	char		path[512];
+	FILE	   *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (f)
+	{
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+/*
+ * re_git_peek_head reads HEAD from git's ref files: a detached HEAD, a
+ * branch as a loose ref (which wins over packed-refs) or as a packed-refs
+ * line; anything it cannot settle (another ref, a symbolic branch ref,
+ * a missing branch, a linked work tree, no .git directory) is left to
+ * libgit2 (0).
+ */
+static void
+test_peek_head(void)
+{
+	char		root[] = "/tmp/re_peek_XXXXXX",
+				git[600],
+				cmd[700],
+				hex[41];
+	const char *a = "0123456789abcdef0123456789abcdef01234567",
+			   *b = "fedcba9876543210fedcba9876543210fedcba98";
+
+	if (mkdtemp(root) == NULL)
+	{
+		CHECK(!"mkdtemp");
+		return;
+	}
+	CHECK(re_git_peek_head(root, "HEAD", hex) == 0);	/* no .git */
+	snprintf(git, sizeof(git), "%s/.git", root);
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/refs/heads/feature", git);
+	CHECK(system(cmd) == 0);
+	put_file(git, "HEAD", "ref: refs/heads/main\n");
+	CHECK(re_git_peek_head(root, "HEAD", hex) == 0);	/* branch nowhere */
+	put_file(git, "packed-refs", "# pack-refs with: peeled fully-peeled sorted\n");
+	CHECK(re_git_peek_head(root, "HEAD", hex) == 0);
+	put_file(git, "packed-refs", "# pack-refs with: peeled\nfedcba9876543210fedcba9876543210fedcba98 refs/heads/mainline\n"
+			 "0123456789abcdef0123456789abcdef01234567 refs/heads/main\n^fedcba9876543210fedcba9876543210fedcba98\n");
+	CHECK(re_git_peek_head(root, "HEAD", hex) == 1 && strcmp(hex, a) == 0);
+	CHECK(re_git_peek_head(root, NULL, hex) == 1 && strcmp(hex, a) == 0);
+	CHECK(re_git_peek_head(root, "main", hex) == 0);	/* other refs: libgit2 */
+	put_file(git, "refs/heads/main", "fedcba9876543210fedcba9876543210fedcba98\n");
+	CHECK(re_git_peek_head(root, "HEAD", hex) == 1 && strcmp(hex, b) == 0);	/* loose wins */
+	put_file(git, "refs/heads/main", "ref: refs/heads/other\n");
+	CHECK(re_git_peek_head(root, "HEAD", hex) == 0);
+	put_file(git, "HEAD", "ref: refs/heads/feature/x\n");
+	put_file(git, "refs/heads/feature/x", "0123456789abcdef0123456789abcdef01234567");
+	CHECK(re_git_peek_head(root, "HEAD", hex) == 1 && strcmp(hex, a) == 0);
+	put_file(git, "HEAD", "ref: refs/heads/../../x\n");
+	CHECK(re_git_peek_head(root, "HEAD", hex) == 0);
+	put_file(git, "HEAD", "ref: refs/tags/v1\n");
+	CHECK(re_git_peek_head(root, "HEAD", hex) == 0);
+	put_file(git, "HEAD", "fedcba9876543210fedcba9876543210fedcba98\n");	/* detached */
+	CHECK(re_git_peek_head(root, "HEAD", hex) == 1 && strcmp(hex, b) == 0);
+	put_file(git, "HEAD", "FEDCBA9876543210fedcba9876543210fedcba98\n");
+	CHECK(re_git_peek_head(root, "HEAD", hex) == 0);
+	put_file(git, "HEAD", "fedcba9876543210fedcba9876543210fedcba98\n");
+	put_file(git, "commondir", "../..\n");	/* a linked work tree's git dir */
+	CHECK(re_git_peek_head(root, "HEAD", hex) == 0);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
+	CHECK(system(cmd) == 0);
+}
+
 int
 main(void)
 {
@@ -642,6 +715,7 @@ main(void)
 	test_bounds();
 	test_engine();
 	test_similar_memo();
+	test_peek_head();
 	test_feature_memo();
 	test_listed_memo();
 	printf("%d passed, %d failed\n", passed, failed);

@@ -1445,3 +1445,56 @@ UPDATE roadmap.lens SET per_release = true, title = 'Regression gate: {id} again
 -- commit that ingest read needs no libgit2 at all (docs/performance.md);
 -- NULL for released releases and when the section has no lines.
 ALTER TABLE roadmap.release ADD COLUMN section_text text;
+
+-- Claimed by the docs (issue 10, tr10) --------------------------------------
+-- docs/proposals.md "Claimed by the docs". Before a lens item is proposed,
+-- the docs (the markdown under docs/, idea folders left out) and CHANGELOG.md
+-- at the commit are searched for a sentence that matches the lens's
+-- property and states it as existing: one that matches a claim form
+-- ("Every … error includes a … SQLSTATE code", "No More 63-Column Limit")
+-- or names the item's identifier, and matches no negating form. Such an
+-- item is not proposed; Conflicts & Risks quotes the sentence. target_doc
+-- names the document a docs lens writes to (a pattern over docs file base
+-- names, '_'/'-' read as blanks, and first headings): when a planned item
+-- names that document (file name or title) in a sentence that also names the
+-- feature (its id, identifier or a word of it), the docs item is listed.
+ALTER TABLE roadmap.lens ADD COLUMN property text, ADD COLUMN target_doc text;
+-- CHANGELOG.md at the ingested commit, read by the claims (NULL when absent)
+ALTER TABLE roadmap.evidence_text ADD COLUMN changelog text;
+ALTER TABLE roadmap.evidence_text ALTER COLUMN changelog SET STORAGE EXTERNAL;
+COMMENT ON COLUMN roadmap.lens.property IS
+	'PCRE2 pattern (case-insensitive) for the property the item asks for; a docs or CHANGELOG sentence that matches it and a roadmap.claim_form (or names the item''s identifier) makes the item already true';
+COMMENT ON COLUMN roadmap.lens.target_doc IS
+	'PCRE2 pattern (case-insensitive) for the document a docs item writes to, matched against docs file base names and first headings';
+
+CREATE TABLE roadmap.claim_form (
+	form        text PRIMARY KEY,
+	pattern     text NOT NULL,
+	negates     boolean NOT NULL DEFAULT false,
+	description text NOT NULL,
+	builtin     boolean NOT NULL DEFAULT false
+);
+CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.claim_form
+	FOR EACH ROW EXECUTE FUNCTION roadmap.user_row_marker('form');
+SELECT pg_catalog.pg_extension_config_dump('roadmap.claim_form', 'WHERE NOT builtin');
+
+INSERT INTO roadmap.claim_form (form, pattern, negates, description) VALUES
+('universal', '\b(every|each|all)\b[^.;:]{0,60}?\b(includes?|carr(y|ies)|has|have|are|is|gets?|returns?|uses?|raises?|reports?)\b', false,
+ 'a property stated of every member: "Every … error includes a … SQLSTATE code"'),
+('no_more_limit', '\bno (more|longer)\b[^.;:]{0,40}\b(limit|cap|ceiling|maximum)\b', false,
+ 'a limit stated as gone: "No More 63-Column Limit"'),
+('limit_removed', '\b(remov|lift|eliminat)(e|es|ed|ing)\b[^.;:]{0,40}\b(limit|cap|ceiling|restriction)\b', false,
+ 'a limit stated as removed: "removing the column count cap entirely"'),
+('unbounded', '\barbitrary[- ](width|length|size|number)\b|\bunlimited\b', false,
+ 'a size stated as unbounded: "an arbitrary-width value"'),
+('not_stated', '\b(will|would|should|could|might|planned|future|todo|not yet|proposed)\b|\b(not|never|almost|nearly) (every|each|all)\b', true,
+ 'a sentence about the future, a wish or an exception states nothing that exists');
+
+UPDATE roadmap.lens SET property = '\bSQLSTATE\b'
+ WHERE lens_id = 'stab_function_errors' AND builtin;
+UPDATE roadmap.lens SET property = '\bbit ?masks?\b[^.\n]{0,80}\b(limit|cap|width)\b|\b(limit|cap)\b[^.\n]{0,80}\bbit ?masks?\b|\b\d+-column limit\b|\bcolumn[- ]count (limit|cap)\b'
+ WHERE lens_id = 'corr_bitmask_width' AND builtin;
+UPDATE roadmap.lens SET target_doc = '^(sql|api)( reference| api)?$|\b(sql|api) reference\b'
+ WHERE lens_id IN ('ux_function_docs', 'ux_syntax_docs') AND builtin;
+UPDATE roadmap.lens SET target_doc = '^(configuration|config|settings|gucs?|parameters)( reference)?$'
+ WHERE lens_id = 'ux_guc_docs' AND builtin;

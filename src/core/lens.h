@@ -26,6 +26,8 @@ typedef struct ReLensDef
 	const char *why;
 	const char *verify;
 	bool		per_release;	/* one item a pillar names every feature it fires on (roadmap.lens.per_release) */
+	const char *property;		/* what the item asks for, as a pattern (docs/proposals.md "Claimed by the docs"), or NULL */
+	const char *target_doc;		/* the document a docs item writes to, as a pattern, or NULL */
 } ReLensDef;
 
 /* A lens's premise as feature classes (roadmap.lens.requires_kinds / unless_kinds). */

@@ -1147,8 +1147,8 @@ static const char *const doc_future[] = {
 
 #define DOC_BODY_BYTES 800
 
-static bool
-idea_path(const char *path)
+bool
+re_idea_path(const char *path)
 {
 	const char *p = path;
 
@@ -1268,7 +1268,7 @@ re_doc_index(ReArena *a, const char *const *paths, const char *const *texts, int
 		char		body[DOC_BODY_BYTES + 1];
 		size_t		have = 0;
 
-		if (p == NULL || paths[f] == NULL || idea_path(paths[f]))
+		if (p == NULL || paths[f] == NULL || re_idea_path(paths[f]))
 			continue;
 		for (;;)
 		{

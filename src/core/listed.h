@@ -119,6 +119,9 @@ typedef struct ReDocIndex
 	int			npairs;
 } ReDocIndex;
 
+/* Is path under a directory of ideas rather than behaviour (research, rfc, proposal(s), plan(s), design, draft(s))? */
+bool		re_idea_path(const char *path);
+
 /*
  * Index the headings of n docs files (paths/texts parallel). Files under a
  * directory of ideas rather than behaviour (research, rfc, proposal(s),

@@ -337,14 +337,183 @@ add_table(BlockVec *bv, cmark_node *table, int table_no, int quote_depth, long *
 		b->cell_hrefs = re_alloc(bv->a, sizeof(char *) * (size_t) (n + 1));
 		for (cell = cmark_node_first_child(row); cell; cell = cmark_node_next(cell), i++)
 		{
-			char	   *t;
+			char	   *t,
+					   *bold = NULL;
 
-			flat_text(bv->a, cell, &t, &b->cell_hrefs[i], NULL);
+			flat_text(bv->a, cell, &t, &b->cell_hrefs[i], &bold);
 			b->cells[i] = re_trim(bv->a, t);
+			if (bold && i < 64)
+				b->cell_bold |= 1ULL << i;
 		}
 		b->text = b->ncells > 0 ? b->cells[0] : re_strdup(bv->a, "");
 	}
 	return true;
+}
+
+/* Length of line at p (without its '\n'); p < end. */
+static size_t
+line_len(const char *p, const char *end)
+{
+	const char *nl = memchr(p, '\n', (size_t) (end - p));
+
+	return nl ? (size_t) (nl - p) : (size_t) (end - p);
+}
+
+/* The line without up to three leading blanks and any "> " quote markers. */
+static const char *
+line_body(const char *p, const char *e)
+{
+	while (p < e && (*p == ' ' || *p == '\t' || *p == '>'))
+		p++;
+	return p;
+}
+
+/* A GFM delimiter row: only '|', '-', ':' and blanks, with a '-' and a '|' (or three dashes). */
+static bool
+delimiter_row(const char *p, const char *e)
+{
+	bool		dash = false,
+				pipe = false;
+
+	p = line_body(p, e);
+	if (p == e)
+		return false;
+	for (; p < e; p++)
+	{
+		if (*p == '-')
+			dash = true;
+		else if (*p == '|')
+			pipe = true;
+		else if (*p != ':' && *p != ' ' && *p != '\t' && *p != '\r')
+			return false;
+	}
+	return dash && pipe;
+}
+
+/* A fence line (``` or ~~~ after at most three blanks): its character, else 0. */
+static char
+fence_char(const char *p, const char *e)
+{
+	int			k = 0;
+
+	while (p < e && *p == ' ' && k < 3)
+		p++, k++;
+	if (e - p >= 3 && (p[0] == '`' || p[0] == '~') && p[1] == p[0] && p[2] == p[0])
+		return p[0];
+	return 0;
+}
+
+/*
+ * Append one table line to b, with each '|' inside a code span escaped
+ * ("`a | b`" -> "`a \| b`"): GFM splits cells at every unescaped pipe,
+ * code spans included, so "`placement => 'local' | 'reference'`" would
+ * become three cells. Returns whether it changed anything.
+ */
+static bool
+escape_row(ReBuf *b, const char *p, const char *e)
+{
+	bool		changed = false;
+
+	while (p < e)
+	{
+		const char *q,
+				   *close = NULL;
+		size_t		run = 0;
+
+		if (*p == '\\' && p + 1 < e)
+		{
+			re_buf_append(b, p, 2);
+			p += 2;
+			continue;
+		}
+		if (*p != '`')
+		{
+			re_buf_append(b, p++, 1);
+			continue;
+		}
+		while (p + run < e && p[run] == '`')
+			run++;
+		for (q = p + run; q < e && close == NULL;)
+		{
+			size_t		r = 0;
+
+			while (q + r < e && q[r] == '`')
+				r++;
+			if (r == run)
+				close = q;
+			q += r ? r : 1;
+		}
+		if (close == NULL)
+		{
+			re_buf_append(b, p, run);	/* no closer: literal backticks */
+			p += run;
+			continue;
+		}
+		for (q = p; q < close + run; q++)
+		{
+			if (*q == '|' && q > p + run && q[-1] != '\\')
+			{
+				re_buf_append(b, "\\", 1);
+				changed = true;
+			}
+			re_buf_append(b, q, 1);
+		}
+		p = close + run;
+	}
+	return changed;
+}
+
+/*
+ * buf with the pipes inside code spans of its table rows escaped (see
+ * escape_row), or NULL when it has none. Tables are found as GFM finds
+ * them: a line followed by a delimiter row starts one, a blank line or a
+ * line without '|' ends it; fenced code blocks are left alone.
+ */
+static char *
+escape_code_pipes(ReArena *a, const char *buf, size_t len, size_t *outlen)
+{
+	const char *p = buf,
+			   *end = buf + len;
+	ReBuf		b;
+	bool		changed = false,
+				in_table = false;
+	char		fence = 0;
+	char	   *o;
+
+	if (memchr(buf, '`', len) == NULL || memchr(buf, '|', len) == NULL)
+		return NULL;
+	re_buf_init(&b);
+	while (p < end)
+	{
+		size_t		n = line_len(p, end);
+		const char *e = p + n;
+		char		f = fence_char(p, e);
+
+		if (fence ? f == fence : f != 0)
+		{
+			fence = fence ? 0 : f;
+			in_table = false;
+		}
+		else if (!fence)
+		{
+			if (!in_table && e < end && delimiter_row(e + 1, e + 1 + line_len(e + 1, end)) && memchr(p, '|', n))
+				in_table = true;
+			else if (in_table && (line_body(p, e) == e || memchr(p, '|', n) == NULL))
+				in_table = false;
+		}
+		if (in_table && !fence)
+			changed |= escape_row(&b, p, e);
+		else
+			re_buf_append(&b, p, n);
+		if (e < end)
+			re_buf_append(&b, "\n", 1);
+		p = e < end ? e + 1 : e;
+	}
+	o = changed ? re_buf_to_arena(a, &b) : NULL;
+	if (o)
+		*outlen = strlen(o);
+	re_buf_free(&b);
+	return o;
 }
 
 /*
@@ -361,6 +530,14 @@ parse_tree(ReArena *a, const char *buf, size_t len, ReArenaCleanup **cleanup)
 	size_t		off;
 	unsigned	i;
 
+	size_t		fixed_len = 0;
+	char	   *fixed = escape_code_pipes(a, buf, len, &fixed_len);
+
+	if (fixed)
+	{
+		buf = fixed;
+		len = fixed_len;
+	}
 	md_init();
 	scratch = re_arena_new();
 	if (scratch == NULL)

@@ -35,6 +35,7 @@ typedef struct MdBlock
 	int			ncells;
 	char	  **cells;
 	char	  **cell_hrefs;
+	unsigned long long cell_bold;	/* bit i: cell i (< 64) leads with a **strong** run */
 } MdBlock;
 
 typedef struct MdDoc

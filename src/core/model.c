@@ -99,8 +99,12 @@ utf8_cut(const char *s, size_t n)
 	return n;
 }
 
-bool
-re_is_item_id(const char *s)
+/*
+ * The shape of an id: 0 none, 1 an item id, 2 one whose last two segments
+ * are numbers (CORR-1-1, C-2-1).
+ */
+static int
+id_shape(const char *s)
 {
 	size_t		n = strlen(s),
 				i;
@@ -111,7 +115,7 @@ re_is_item_id(const char *s)
 				seg_len = 0;
 
 	if (n < 2 || n > 24 || !isupper((unsigned char) s[0]))
-		return false;
+		return 0;
 	for (i = 0; i < n; i++)
 	{
 		char		c = s[i];
@@ -119,7 +123,7 @@ re_is_item_id(const char *s)
 		if (c == '-')
 		{
 			if (seg_len == 0 || i == n - 1)
-				return false;
+				return 0;
 			numeric_segments_in_row = seg_numeric ? numeric_segments_in_row + 1 : 0;
 			has_dash = true;
 			seg_numeric = 1;
@@ -134,20 +138,18 @@ re_is_item_id(const char *s)
 		{
 			/* one lower-case suffix after a digit: P3b */
 			if (i != n - 1 || !isdigit((unsigned char) s[i - 1]))
-				return false;
+				return 0;
 			seg_numeric = 0;
 		}
 		else
-			return false;
+			return 0;
 		seg_len++;
 	}
-	if (seg_numeric && numeric_segments_in_row >= 1)
-		return false;			/* CORR-1-1 */
 	if (!has_digit && !has_dash)
-		return false;
+		return 0;
 	/* P0/P1/P2 are priorities, not ids */
 	if (n == 2 && s[0] == 'P' && isdigit((unsigned char) s[1]))
-		return false;
+		return 0;
 	/* encodings and standards that look like ids */
 	{
 		static const char *const stop[] = {"UTF-", "SHA-", "ISO-", "RFC-", "UCS-", "X-"};
@@ -155,8 +157,36 @@ re_is_item_id(const char *s)
 
 		for (k = 0; k < sizeof(stop) / sizeof(stop[0]); k++)
 			if (strncmp(s, stop[k], strlen(stop[k])) == 0)
-				return false;
+				return 0;
 	}
+	if (seg_numeric && numeric_segments_in_row >= 1)
+		return numeric_segments_in_row == 1 ? 2 : 0;	/* CORR-1-1; CORR-1-1-1 is none */
+	return 1;
+}
+
+bool
+re_is_item_id(const char *s)
+{
+	return id_shape(s) == 1;
+}
+
+bool
+re_is_substep_id(const char *s)
+{
+	return id_shape(s) == 2;
+}
+
+bool
+re_is_word_id(const char *s)
+{
+	size_t		n = strlen(s),
+				i;
+
+	if (n < 3 || n > 24)
+		return false;
+	for (i = 0; i < n; i++)
+		if (s[i] < 'A' || s[i] > 'Z')
+			return false;
 	return true;
 }
 
@@ -442,10 +472,32 @@ new_item(ReModel *m, const ReRelease *rel, const char *id, const char *path, int
 	return it;
 }
 
+/*
+ * Is the id cell of a table row an item id (docs/ingest.md "Items")? Beside
+ * the usual shape: an id ending in two numbers (C-2-1) unless it is a
+ * sub-step, i.e. its parent (C-2) is an item of the release or the table
+ * sits inside an item's block (in_item: under a "**ID — …**" paragraph or
+ * an "ID: …" heading); an upper-case word (RUNBOOK) when the row's title
+ * cell leads with a bold title, as item rows do.
+ */
+static bool
+row_id(ReModel *m, int first_item, const ReRelease *rel, const char *id, bool bold_title, bool in_item)
+{
+	if (re_is_item_id(id))
+		return true;
+	if (re_is_substep_id(id))
+	{
+		char	   *parent = re_strndup(m->arena, id, (size_t) (strrchr(id, '-') - id));
+
+		return !in_item && find_item(m, first_item, rel->version, parent) == NULL;
+	}
+	return re_is_word_id(id) && bold_title;
+}
+
 /* One table row that names an item: create or complete its ReItem. */
 static void
 item_row(ReModel *m, int first_item, const ReRelease *rel, const char *path,
-		 const MdBlock *b, const ColMap *c, const char *section)
+		 const MdBlock *b, const ColMap *c, const char *section, bool in_item)
 {
 	ReArena    *a = m->arena;
 	const char *raw_id = cell(b, c->id);
@@ -458,7 +510,7 @@ item_row(ReModel *m, int first_item, const ReRelease *rel, const char *path,
 	if (raw_id == NULL)
 		return;
 	id = strip_marks(a, raw_id, true);
-	if (!re_is_item_id(id))
+	if (!row_id(m, first_item, rel, id, c->title >= 0 && c->title < 64 && (b->cell_bold >> c->title) & 1, in_item))
 		return;
 	struck = strstr(raw_id, "~~") != NULL || (raw_title && strncmp(raw_title, "~~", 2) == 0);
 	it = find_item(m, first_item, rel->version, id);
@@ -658,6 +710,19 @@ exit_criteria(ReModel *m, int first_item, const ReRelease *rel, const MdDoc *doc
 	}
 }
 
+/* Does text start with an item id ("CORR-1 — …", "CORR-1: …")? */
+static bool
+leads_with_id(ReArena *a, const char *text)
+{
+	size_t		n = 0;
+
+	while (text[n] == '~' || text[n] == '*')
+		text++;
+	while (isalnum((unsigned char) text[n]) || text[n] == '-')
+		n++;
+	return n > 0 && n < 32 && re_is_item_id(re_strndup(a, text, n));
+}
+
 /* Items listed in tables inside one release section (blocks bi..be). */
 static void
 release_items(ReModel *m, ReRelease *rel, const char *path, const MdDoc *doc, int bi, int be)
@@ -668,6 +733,8 @@ release_items(ReModel *m, ReRelease *rel, const char *path, const MdDoc *doc, in
 	ColMap		cols;
 	const char *section = NULL;
 
+	bool		in_item = false;
+
 	memset(&cols, -1, sizeof(cols));
 	for (j = bi + 1; j < be; j++)
 	{
@@ -675,9 +742,14 @@ release_items(ReModel *m, ReRelease *rel, const char *path, const MdDoc *doc, in
 
 		RE_CHECK_INTERRUPTS();
 		if (b->kind == MB_HEADING && b->quote_depth == 0)
+		{
 			section = b->text;
+			in_item = leads_with_id(m->arena, b->text);
+		}
+		else if (b->kind == MB_PARAGRAPH && b->quote_depth == 0 && b->bold)
+			in_item = leads_with_id(m->arena, b->bold);
 		else if (table_data_row(b, &table, &cols) && cols.id >= 0)
-			item_row(m, first_item, rel, path, b, &cols, section);
+			item_row(m, first_item, rel, path, b, &cols, section, in_item);
 	}
 	for (j = bi + 1; j < be; j++)
 		if (doc->blocks[j].kind == MB_PARAGRAPH && doc->blocks[j].bold)

@@ -149,6 +149,12 @@ int			re_model_deferred_traced(ReModel *m, ReDeferral **out);
 
 /* Helpers exposed for tests and the scorer. */
 bool		re_is_item_id(const char *s);
+
+/* An id with two numbers at the end (C-2-1, CORR-1-1): an item or a sub-step, by context (docs/ingest.md). */
+bool		re_is_substep_id(const char *s);
+
+/* An upper-case word (RUNBOOK): an item id only in an id column whose row leads with a bold title. */
+bool		re_is_word_id(const char *s);
 int			re_item_status_from_text(const char *s);
 ReReleaseStatus re_release_status_from_text(const char *s, bool *found);
 const char *re_item_status_name(ReItemStatus s);

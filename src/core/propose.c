@@ -51,6 +51,11 @@ typedef struct Cand
 	bool		bumped;			/* chosen, then replaced by a kept-class item of higher priority */
 	bool		per_release;	/* feature items: its lens's check is the release's (one item names all) */
 	int			weight;			/* feature items: the lens's weight */
+	/* feature items: the lens and identifier, and what the docs claim (docs/proposals.md "Claimed by the docs") */
+	const ReLensDef *lens;
+	const char *ident;
+	int			claimed;		/* 1 a document states it as true, 2 a planned item lists its docs */
+	ReClaim		claim;
 } Cand;
 
 static bool share_title_name(ReArena *a, const Cand *x, const Cand *y);
@@ -973,6 +978,8 @@ add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, 
 		c->weight = h->lens->weight;
 		c->anchor = h->feature->priority && strcmp(h->feature->priority, "P0") == 0 ? 3
 			: h->feature->priority && strcmp(h->feature->priority, "P1") == 0 ? 2 : 1;
+		c->lens = h->lens;
+		c->ident = h->ident;
 	}
 	return nc;
 }
@@ -995,6 +1002,14 @@ typedef struct Sel
 	const char **section_sents;	/* the sentences of the target's section (Goal, items, exit criteria) */
 	int			nsection_sents;
 	ReDocIndex	docs;			/* the headings of the commit's docs */
+	ReClaimTexts claims;		/* the docs (no idea folders) and CHANGELOG.md: what they state as true */
+	ReClaimTexts docs_only;		/* the same without the changelog: where a docs item writes */
+	const char **item_ids;		/* the planned items (and the section text, id NULL): what they list */
+	const char **item_texts;
+	int			nitems;
+	const char *set_prefix;		/* the documented settings prefix ("pg_trickle"), or NULL */
+	const char *set_path;		/* the document with most of those settings */
+	const char *set_example;	/* one of them */
 	const ReDocSection **feature_doc;	/* per feature: the docs section describing it as existing, or NULL */
 	const char **left;			/* per pillar: kept-class items a cap left out, or NULL */
 } Sel;
@@ -1235,9 +1250,14 @@ eligible(Sel *s, Cand *c)
 		out->skipped_shipped++;
 		return false;
 	}
-	if (re_listed_find(&s->listed, c->p.title, c->idents, c->nidents, c->families, &rule))
+	if (c->claimed == 2 || re_listed_find(&s->listed, c->p.title, c->idents, c->nidents, c->families, &rule))
 	{
 		out->skipped_listed++;
+		return false;
+	}
+	if (c->claimed == 1)
+	{
+		out->skipped_claimed++;
 		return false;
 	}
 	if ((c->kind == 2 && c->done) || (c->kind == 3 && s->feature_doc[c->feature]))
@@ -1954,6 +1974,42 @@ write_theme(Sel *s)
 	re_buf_free(&t);
 }
 
+/*
+ * One Conflicts & Risks line per claiming sentence and lens: the features
+ * whose items of that lens it made already true (docs/proposals.md "Claimed by the docs").
+ */
+static void
+claim_risks(Sel *s, ReBuf *risks)
+{
+	int			i,
+				k;
+
+	for (i = 0; i < s->nc; i++)
+	{
+		const Cand *c = &s->cands[i];
+		ReBuf		ids;
+		bool		first = true;
+
+		if (c->claimed != 1)
+			continue;
+		for (k = 0; k < i && first; k++)
+			first = !(s->cands[k].claimed == 1 && s->cands[k].claim.path == c->claim.path &&
+					  s->cands[k].lens == c->lens && strcmp(s->cands[k].claim.sentence, c->claim.sentence) == 0);
+		if (!first)
+			continue;
+		re_buf_init(&ids);
+		for (k = i; k < s->nc; k++)
+			if (s->cands[k].claimed == 1 && s->cands[k].claim.path == c->claim.path &&
+				s->cands[k].lens == c->lens && strcmp(s->cands[k].claim.sentence, c->claim.sentence) == 0 &&
+				(ids.len == 0 || !re_icontains_word(ids.data, s->cands[k].p.feature_id)))
+				re_buf_printf(&ids, "%s%s", ids.len ? ", " : "", s->cands[k].p.feature_id);
+		re_buf_printf(risks, "- `%s` states \"%s\": so lens `%s` proposes nothing for %s; keep it true for what %s add%s, or correct the document.\n",
+					  c->claim.path, c->claim.sentence, c->p.lens_id, ids.data, strchr(ids.data, ',') ? "they" : "it",
+					  strchr(ids.data, ',') ? "" : "s");
+		re_buf_free(&ids);
+	}
+}
+
 /* Conflicts & Risks: stale deferrals, blockers, schema changes, engine core, overlaps. */
 static void
 write_risks(Sel *s)
@@ -2005,6 +2061,7 @@ write_risks(Sel *s)
 			re_buf_printf(&risks, "- **%s** (\"%s\") is planned, but `%s` \xC2\xA7\"%s\" describes it as existing: mark it done if it shipped, or say what it adds; no items were proposed for it.\n",
 						  s->in->features[i].item_id, doc_name(a, s->in->features[i].title), s->feature_doc[i]->path,
 						  heading_core(a, s->feature_doc[i]->heading));
+	claim_risks(s, &risks);
 	for (i = 0; i < s->in->npillars; i++)
 		if (s->thin[i])
 		{
@@ -2027,6 +2084,158 @@ write_risks(Sel *s)
 		re_buf_puts(&risks, "- No conflicts found between the new items.\n");
 	out->risks = re_buf_to_arena(a, &risks);
 	re_buf_free(&risks);
+}
+
+/* What the docs and the changelog state, and the texts of the planned items (docs/proposals.md "Claimed by the docs"). */
+static void
+index_claims(Sel *s)
+{
+	const ReProposeIn *in = s->in;
+	const char **paths = re_alloc(s->a, sizeof(char *) * (size_t) (in->ndocs + 2));
+	const char **texts = re_alloc(s->a, sizeof(char *) * (size_t) (in->ndocs + 2));
+	int			n = 0,
+				i;
+
+	for (i = 0; i < in->ndocs; i++)
+		if (in->doc_texts[i] && !re_idea_path(in->doc_paths[i]))
+		{
+			paths[n] = in->doc_paths[i];
+			texts[n++] = in->doc_texts[i];
+		}
+	s->docs_only.paths = paths;
+	s->docs_only.texts = texts;
+	s->docs_only.n = n;
+	if (in->changelog_text)
+	{
+		paths[n] = "CHANGELOG.md";
+		texts[n++] = in->changelog_text;
+	}
+	s->claims.paths = paths;
+	s->claims.texts = texts;
+	s->claims.n = n;
+	s->item_ids = re_alloc(s->a, sizeof(char *) * (size_t) (in->nfeatures + 2));
+	s->item_texts = re_alloc(s->a, sizeof(char *) * (size_t) (in->nfeatures + 2));
+	for (i = 0; i < in->nfeatures; i++)
+	{
+		s->item_ids[i] = in->features[i].item_id;
+		s->item_texts[i] = re_sprintf(s->a, "%s. %s", in->features[i].title,
+									  in->features[i].description ? in->features[i].description : "");
+	}
+	s->nitems = in->nfeatures;
+	if (in->section_text)
+		s->item_texts[s->nitems++] = in->section_text;	/* exit criteria and items without a row */
+	s->set_prefix = re_claim_settings_prefix(s->a, &s->docs_only, &s->set_path, &s->set_example);
+}
+
+/* text with each from outside "…" quotations replaced by to. */
+static char *
+replace_unquoted(ReArena *a, const char *text, const char *from, const char *to)
+{
+	ReBuf		b;
+	bool		quoted = false;
+	size_t		n = strlen(from);
+	const char *p;
+	char	   *o;
+
+	re_buf_init(&b);
+	for (p = text; *p;)
+	{
+		if (*p == '"')
+			quoted = !quoted;
+		if (!quoted && strncmp(p, from, n) == 0)
+		{
+			re_buf_puts(&b, to);
+			p += n;
+			continue;
+		}
+		re_buf_append(&b, p++, 1);
+	}
+	o = re_buf_to_arena(a, &b);
+	re_buf_free(&b);
+	return o;
+}
+
+/*
+ * A setting the section spells with another prefix than the one every
+ * documented setting uses ("pgtrickle." for "pg_trickle.") is named the
+ * documented way, and the description says so after its first sentence
+ * (docs/proposals.md "Facts checked"). False when the documented name is
+ * already in the docs and the lens asks for docs: the item is done.
+ */
+static bool
+settle_prefix(Sel *s, Cand *c)
+{
+	const ReLensDef *l = c->lens;
+	char	   *fixed,
+			   *d,
+			   *note;
+	const char *p;
+	bool		quoted = false;
+
+	if (c->ident == NULL || l->ident_kind == NULL || strncmp(l->ident_kind, "guc", 3) != 0 ||
+		(fixed = re_claim_fix_prefix(s->a, c->ident, s->set_prefix)) == NULL)
+		return true;
+	if (strcmp(l->trigger, "not_in_docs") == 0 && s->in->docs_text && strstr(s->in->docs_text, fixed))
+		return false;
+	c->p.title = replace_unquoted(s->a, c->p.title, c->ident, fixed);
+	c->full_title = c->full_title ? replace_unquoted(s->a, c->full_title, c->ident, fixed) : NULL;
+	c->match_text = c->p.title;
+	d = replace_unquoted(s->a, c->p.description, c->ident, fixed);
+	for (p = d; *p && !(!quoted && p[0] == '.' && p[1] == ' '); p++)
+		if (*p == '"')
+			quoted = !quoted;
+	note = re_sprintf(s->a, "The section writes `%s`, but the settings `%s` documents are named `%s.…` (`%s`), so this item uses `%s`.",
+					  c->ident, s->set_path, s->set_prefix, s->set_example, fixed);
+	c->p.description = *p ? re_sprintf(s->a, "%.*s %s%s", (int) (p - d + 1), d, note, p + 1)
+		: re_sprintf(s->a, "%s %s", d, note);
+	return true;
+}
+
+/*
+ * A lens item is already true when a docs or CHANGELOG sentence states
+ * its property as existing (c->claimed = 1), and a docs item is listed when
+ * a planned item names its target document beside the feature (2). 0 or
+ * -1 when a pattern does not compile (out->error set).
+ */
+static int
+settle_claim(Sel *s, Cand *c)
+{
+	const ReLensDef *l = c->lens;
+	const char *title;
+	char	   *why;
+	int			d,
+				r;
+
+	if (l == NULL)
+		return 0;
+	if (!settle_prefix(s, c))
+	{
+		c->claimed = 2;
+		c->claim.sentence = re_strdup(s->a, "the documented name is in the docs");
+		return 0;
+	}
+	if (l->property && *l->property)
+	{
+		r = re_claim_find(s->a, l->property, re_claim_ident_base(s->a, c->ident), s->in->claim_forms,
+						  s->in->nclaim_forms, &s->claims, &c->claim, s->out->error, sizeof(s->out->error));
+		if (r < 0)
+			return -1;
+		if (r > 0)
+		{
+			c->claimed = 1;
+			return 0;
+		}
+	}
+	if (l->target_doc && *l->target_doc &&
+		(d = re_claim_target_doc(s->a, l->target_doc, &s->docs_only, &title)) >= 0 &&
+		re_claim_doc_listed(s->a, s->docs_only.paths[d], title, c->p.feature_id, c->ident, s->item_ids,
+							s->item_texts, s->nitems, &why))
+	{
+		c->claimed = 2;
+		c->claim.path = s->docs_only.paths[d];
+		c->claim.sentence = why;
+	}
+	return 0;
 }
 
 /* The checks the target section lists: its Verify lines, exit criteria and its items' deliverables. */
@@ -2090,8 +2299,11 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 	s.section_sents = re_sentences(a, in->section_text, &s.nsection_sents);
 	hist = leads_of(a, in->history, in->nhistory);
 	window = leads_of(a, in->shipped, in->nshipped);
+	index_claims(&s);
 	for (i = 0; i < s.nc; i++)
 	{
+		if (s.cands[i].kind == 3 && settle_claim(&s, &s.cands[i]) < 0)
+			return -1;
 		sign_candidate(&s, &s.cands[i]);
 		if (s.cands[i].kind == 2)
 			s.cands[i].done = gap_done(&s, &s.cands[i], hist, window);
@@ -2102,6 +2314,7 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 		out->n = 0;
 		out->skipped_existing = out->skipped_shipped = out->skipped_rules = 0;
 		out->skipped_dismissed = out->skipped_listed = out->already_enriched = 0;
+		out->skipped_claimed = 0;
 		memset(s.uses, 0, sizeof(int) * (size_t) (in->nfeatures + 1));
 		memset(s.thin, 0, sizeof(char *) * (size_t) (in->npillars + 1));
 		memset(s.left, 0, sizeof(char *) * (size_t) (in->npillars + 1));

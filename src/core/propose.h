@@ -10,6 +10,7 @@
 #include "lens.h"
 #include "pillar.h"
 #include "listed.h"
+#include "claim.h"
 
 
 typedef struct ReFocusIn
@@ -169,6 +170,10 @@ typedef struct ReProposeIn
 	const char *engine_core_name;	/* what engine_core focus areas touch, e.g. "DVM engine core" */
 	const char *const *core_test_focus;	/* focus ids whose test items depend on an engine-core item */
 	int			ncore_test_focus;
+	/* what the docs claim (docs/proposals.md "Claimed by the docs") */
+	const ReClaimForm *claim_forms; /* roadmap.claim_form */
+	int			nclaim_forms;
+	const char *changelog_text; /* CHANGELOG.md at the commit, or NULL */
 } ReProposeIn;
 
 typedef struct ReProposal
@@ -205,6 +210,7 @@ typedef struct ReProposeOut
 	int			stale_deferred;	/* deferred items sent to Conflicts & Risks */
 	int			skipped_listed;	/* candidates whose check the target section already lists */
 	int			skipped_sibling;	/* candidates repeating another pillar's proposal */
+	int			skipped_claimed;	/* candidates a docs or changelog sentence states as already true */
 	char		error[256];		/* set when re_propose returns -1 */
 } ReProposeOut;
 

@@ -79,3 +79,48 @@ re_version_format(const ReVersion *v, char *buf, size_t len)
 {
 	snprintf(buf, len, "%d.%d.%d", v->part[0], v->part[1], v->part[2]);
 }
+
+bool
+re_version_upgrade_source(const char *text, const char *target, char *buf, size_t len)
+{
+	ReVersion	t,
+				from,
+				to;
+	const char *p;
+
+	if (text == NULL || target == NULL || !re_version_parse(target, &t))
+		return false;
+	for (p = text; *p; p++)
+	{
+		size_t		n;
+		const char *q;
+
+		if (p > text && (isalnum((unsigned char) p[-1]) || p[-1] == '.'))
+			continue;
+		if ((n = re_version_scan(p, &from)) == 0)
+			continue;
+		q = p + n;
+		while (*q == '`' || *q == ' ')
+			q++;
+		if (strncmp(q, "\xE2\x86\x92", 3) == 0)
+			q += 3;
+		else if (strncmp(q, "->", 2) == 0 || strncmp(q, "--", 2) == 0)
+			q += 2;
+		else if (strncmp(q, "to ", 3) == 0)
+			q += 3;
+		else
+			continue;
+		while (*q == '`' || *q == ' ')
+			q++;
+		if (*q == 'v' || *q == 'V')
+			q++;
+		/* the target, then no further digit: "0.29.0.sql" names 0.29.0 */
+		if (strncmp(q, target, strlen(target)) == 0 && !isdigit((unsigned char) q[strlen(target)]) &&
+			re_version_parse(target, &to) && re_version_cmp(&from, &t) < 0)
+		{
+			re_version_format(&from, buf, len);
+			return true;
+		}
+	}
+	return false;
+}

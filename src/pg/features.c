@@ -17,6 +17,7 @@
 #include "catalog.h"
 #include "config.h"
 #include "features.h"
+#include "../core/version.h"
 #include "handle.h"
 #include "../core/probe.h"
 
@@ -154,12 +155,23 @@ evidence_catalog(void)
 	return re_get_bool(0, 1, false);
 }
 
+/* CHANGELOG.md of the handle's commit, copied out of the handle's memory, or NULL. */
+static char *
+read_changelog(ReHandle *h)
+{
+	size_t		len;
+	char	   *buf = re_handle_read(h, "CHANGELOG.md", &len);
+
+	return buf ? pnstrdup(buf, (Size) len) : NULL;
+}
+
 void
 re_store_evidence(ReHandle *h, int64 repo_id, const ReFileList *all)
 {
-	Oid			types[6] = {INT8OID, TEXTOID, TEXTARRAYOID, TEXTARRAYOID, TEXTOID, TEXTARRAYOID};
-	Datum		vals[6];
-	char		nulls[7] = "      ";
+	Oid			types[7] = {INT8OID, TEXTOID, TEXTARRAYOID, TEXTARRAYOID, TEXTOID, TEXTARRAYOID, TEXTOID};
+	Datum		vals[7];
+	char		nulls[8] = "       ";
+	char	   *changelog = read_changelog(h);
 	Datum	   *paths,
 			   *dtexts;
 	bool	   *dnull;
@@ -193,8 +205,10 @@ re_store_evidence(ReHandle *h, int64 repo_id, const ReFileList *all)
 		paths[i] = CStringGetTextDatum(ev.doc_paths[i]);
 	vals[5] = PointerGetDatum(construct_array(paths, ev.ndocs, TEXTOID, -1, false, TYPALIGN_INT));
 	re_spi_repo("DELETE FROM roadmap.evidence_text WHERE repo_id = $1", repo_id, NULL, SPI_OK_DELETE);
-	re_spi_exec("INSERT INTO roadmap.evidence_text (repo_id, commit, paths, doc_texts, tests, doc_paths) "
-				"VALUES ($1, $2, $3, $4, $5, $6)", 6, types, vals, nulls, SPI_OK_INSERT);
+	vals[6] = changelog ? CStringGetTextDatum(changelog) : (Datum) 0;
+	nulls[6] = changelog ? ' ' : 'n';
+	re_spi_exec("INSERT INTO roadmap.evidence_text (repo_id, commit, paths, doc_texts, tests, doc_paths, changelog) "
+				"VALUES ($1, $2, $3, $4, $5, $6, $7)", 7, types, vals, nulls, SPI_OK_INSERT);
 }
 
 /* The evidence ingest kept for this commit (true), or false to read the tree. */
@@ -209,7 +223,7 @@ stored_evidence(int64 repo_id, const char *commit, ReProposeIn *in)
 
 	if (!evidence_catalog())
 		return false;
-	re_spi_exec("SELECT doc_paths, doc_texts, tests, paths FROM roadmap.evidence_text WHERE repo_id = $1 AND commit = $2",
+	re_spi_exec("SELECT doc_paths, doc_texts, tests, paths, changelog FROM roadmap.evidence_text WHERE repo_id = $1 AND commit = $2",
 				2, types, vals, NULL, SPI_OK_SELECT);
 	if (SPI_processed == 0)
 		return false;
@@ -219,6 +233,7 @@ stored_evidence(int64 repo_id, const char *commit, ReProposeIn *in)
 		return false;
 	in->ndocs = n;
 	in->tests_text = val(0, 3);
+	in->changelog_text = val(0, 5);
 	in->tree_paths = re_get_text_array(0, 4, &n);
 	in->ntree_paths = n;
 	/* the concatenation read_all makes: each kept file's text and a newline; NULL with no docs files */
@@ -272,7 +287,8 @@ static void
 read_evidence(int64 repo_id, const char *path, const char *commit, const ReSection *sec, ReProposeIn *in)
 {
 	ReHandle   *h = NULL;
-	char	   *marker = in->prev_version ? psprintf("%s--%s", in->prev_version, in->version) : NULL;
+	char	   *marker;
+	char		stated[32];
 	bool		upgrade = false;
 	int			i;
 
@@ -285,11 +301,9 @@ read_evidence(int64 repo_id, const char *path, const char *commit, const ReSecti
 		in->tree_paths = (const char *const *) all.paths;
 		in->ntree_paths = all.n;
 		re_evidence_texts(h, &all, in);
+		/* CHANGELOG.md: what it states as shipped (docs/proposals.md "Claimed by the docs") */
+		in->changelog_text = read_changelog(h);
 	}
-	for (i = 0; marker && i < in->ntree_paths; i++)
-		if (strstr(in->tree_paths[i], marker))
-			upgrade = true;
-	in->has_upgrade_script = marker ? (upgrade ? 1 : 0) : -1;
 	/* the target's own section: what its intro and exit criteria name (a benchmark, a test corpus) */
 	if (sec->path && sec->from > 0 && sec->to >= sec->from)
 	{
@@ -303,6 +317,13 @@ read_evidence(int64 repo_id, const char *path, const char *commit, const ReSecti
 	}
 	if (h)
 		re_handle_close(h);
+	if (re_version_upgrade_source(in->section_text, in->version, stated, sizeof(stated)))
+		in->prev_version = pstrdup(stated);
+	marker = in->prev_version ? psprintf("%s--%s", in->prev_version, in->version) : NULL;
+	for (i = 0; marker && i < in->ntree_paths; i++)
+		if (strstr(in->tree_paths[i], marker))
+			upgrade = true;
+	in->has_upgrade_script = marker ? (upgrade ? 1 : 0) : -1;
 }
 
 /* True when roadmap.release keeps the sections' text (0.2.0). */
@@ -399,7 +420,8 @@ gather_lenses(ReProposeIn *in)
 
 	re_spi_exec("SELECT lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, "
 				"schema_change, title, why, verify, array_to_string(requires_kinds, ' '), "
-				"array_to_string(unless_kinds, ' '), ident_pattern, per_release FROM roadmap.lens WHERE enabled "
+				"array_to_string(unless_kinds, ' '), ident_pattern, per_release, property, target_doc "
+				"FROM roadmap.lens WHERE enabled "
 				"ORDER BY lens_id COLLATE \"C\"", 0, NULL, NULL, NULL, SPI_OK_SELECT);
 	n = SPI_processed;
 	in->nlenses = (int) n;
@@ -425,6 +447,23 @@ gather_lenses(ReProposeIn *in)
 		in->lens_gates[i].unless_kinds = val(i, 14);
 		in->lens_gates[i].ident_pattern = val(i, 15);
 		l->per_release = val(i, 16)[0] == 't';
+		l->property = val(i, 17);
+		l->target_doc = val(i, 18);
+	}
+	re_spi_exec("SELECT form, pattern, negates FROM roadmap.claim_form ORDER BY form COLLATE \"C\"",
+				0, NULL, NULL, NULL, SPI_OK_SELECT);
+	n = SPI_processed;
+	{
+		ReClaimForm *f = palloc0(sizeof(ReClaimForm) * (n + 1));
+
+		for (i = 0; i < n; i++)
+		{
+			f[i].form = val(i, 1);
+			f[i].pattern = val(i, 2);
+			f[i].negates = val(i, 3)[0] == 't';
+		}
+		in->claim_forms = f;
+		in->nclaim_forms = (int) n;
 	}
 }
 
@@ -442,7 +481,14 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 	in->has_upgrade_script = -1;
 	if (!re_catalog_has_lenses())
 		return;					/* 0.1.0 catalog: the 0.1.0 producers only */
-	re_spi_exec("SELECT version FROM roadmap.release WHERE repo_id = $1 AND status = 'released' "
+	/*
+	 * the previous version of an upgrade ({prev}): the release just before
+	 * the target in the version chain, whatever its status (upgrade scripts
+	 * chain consecutive versions); read_evidence prefers the one the
+	 * section itself names ("0.34.0 → 0.35.0"). docs/proposals.md "Facts
+	 * checked".
+	 */
+	re_spi_exec("SELECT version FROM roadmap.release WHERE repo_id = $1 "
 				"AND version_key < roadmap.version_key($2) ORDER BY version_key DESC, version COLLATE \"C\" LIMIT 1",
 				2, types, vals, NULL, SPI_OK_SELECT);
 	in->prev_version = SPI_processed ? val(0, 1) : NULL;

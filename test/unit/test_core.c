@@ -14,6 +14,7 @@
 #include "../../src/core/probe.h"
 #include "../../src/core/focus.h"
 #include "../../src/core/describe.h"
+#include "../../src/core/claim.h"
 #include "shipped_pillars.h"
 
 static int	passed,
@@ -118,6 +119,111 @@ test_item_ids(void)
 		check(re_is_item_id(good[i]), good[i], __FILE__, __LINE__);
 	for (i = 0; i < sizeof(bad) / sizeof(*bad); i++)
 		check(!re_is_item_id(bad[i]), bad[i], __FILE__, __LINE__);
+	/* context decides for these (docs/ingest.md "Items") */
+	CHECK(re_is_substep_id("C-2-1") && re_is_substep_id("CORR-1-1") && re_is_substep_id("PGL-0-5"));
+	CHECK(!re_is_substep_id("CORR-1") && !re_is_substep_id("C-2-1-1") && !re_is_substep_id("UTF-8-1"));
+	CHECK(re_is_word_id("RUNBOOK") && re_is_word_id("PLAYGROUND"));
+	CHECK(!re_is_word_id("Tier") && !re_is_word_id("UX") && !re_is_word_id("CORR-1") && !re_is_word_id("A09"));
+}
+
+/* Ids by context: C-2-1 under a plain heading, sub-steps under an item, RUNBOOK with a bold title; pipes in code spans. */
+static const char *context_roadmap =
+"# R\n\n## v0.5.0 — Five\n\n### Incremental Rebuild (C-2)\n\n"
+"| Item | Description | Effort |\n|------|-------------|--------|\n"
+"| C-2-1 | **Delta rebuild.** Ring buffer. | 1 wk |\n| C-2-2 | **Topological sort.** Subgraph. | 2 wk |\n\n"
+"### Correctness\n\n| ID | Title | Effort | Priority |\n|----|-------|--------|----------|\n"
+"| CORR-1 | Remove a strategy | XS | P0 |\n| CORR-2 | Enforce consistency | L | P0 |\n"
+"| APPLY-1 | `create(…, placement => 'local' | 'reference')` | M | P0 |\n\n"
+"**CORR-2 — Enforce consistency (CSS-3)**\n\n"
+"| Item | Description | Effort |\n|------|-------------|--------|\n| CSS-3-1 | Watermark | 2h |\n\n"
+"| Item | Description | Effort |\n|------|-------------|--------|\n| CORR-1-1 | Remove the value | XS |\n\n"
+"### Docs\n\n| Item | Description | Effort |\n|------|-------------|--------|\n"
+"| RUNBOOK | **Failure mode runbook.** Document recovery. | 3d |\n| TOTAL | 5d | |\n\n"
+"```\n| a | b |\n|---|---|\n| `x | y` | z |\n```\n";
+
+static void
+test_item_context(void)
+{
+	ReArena    *a = re_arena_new();
+	ReModel		m;
+	ReItem	   *it;
+
+	read_roadmap(a, &m, context_roadmap, "monolithic");
+	CHECK(item(&m, "0.5.0", "C-2-1") != NULL && item(&m, "0.5.0", "C-2-2") != NULL);
+	CHECK(item(&m, "0.5.0", "CSS-3-1") == NULL);	/* inside CORR-2's block */
+	CHECK(item(&m, "0.5.0", "CORR-1-1") == NULL);	/* CORR-1 is an item */
+	it = item(&m, "0.5.0", "RUNBOOK");
+	CHECK(it != NULL && it->title && strncmp(it->title, "Failure mode runbook", 20) == 0);
+	CHECK(item(&m, "0.5.0", "TOTAL") == NULL);	/* no bold title */
+	it = item(&m, "0.5.0", "APPLY-1");
+	CHECK_STR(it ? it->priority : NULL, "P0");
+	CHECK_STR(it ? it->effort : NULL, "M");
+	CHECK(it && it->title && strstr(it->title, "'local' | 'reference'") != NULL);
+	CHECK(m.items.n == 6);
+	re_arena_free(a);
+}
+
+/* What documents claim (docs/proposals.md "Claimed by the docs") and the facts a proposal checks. */
+static void
+test_claims(void)
+{
+	ReArena    *a = re_arena_new();
+	static const ReClaimForm forms[] = {
+		{"universal", "\\b(every|each|all)\\b[^.;:]{0,60}?\\b(includes?|has|are|is)\\b", false},
+		{"no_more_limit", "\\bno (more|longer)\\b[^.;:]{0,40}\\b(limit|cap)\\b", false},
+		{"not_stated", "\\b(will|planned)\\b|\\b(not|never) (every|all)\\b", true},
+	};
+	const char *paths[] = {"docs/ERRORS.md", "docs/SQL_REFERENCE.md", "docs/CONFIGURATION.md", "CHANGELOG.md"};
+	const char *texts[] = {
+		"# Errors\n\n```\nEvery kv error includes a SQLSTATE code in this example.\n```\n\n"
+		"Not every kv error includes a SQLSTATE code yet. Every kv error will include a\nSQLSTATE code.\n\n"
+		"## Codes\n\nEvery kv error includes a PostgreSQL SQLSTATE code for programmatic\nerror handling. Use it.\n",
+		"# SQL Reference\n\n## kv.get()\n",
+		"# Configuration\n\n### kv_store.enabled\n\n### `kv_store.mode`\n\n### kv_store.size_mb\n\n### other.x\n",
+		"# Changelog\n\n### Wider Column Bitmask \xE2\x80\x94 No More 63-Column Limit\n\nText.\n"};
+	ReClaimTexts t = {paths, texts, 4};
+	ReClaim		c;
+	char		err[256],
+				buf[32],
+			   *why = NULL;
+	const char *title = NULL,
+			   *path = NULL,
+			   *example = NULL;
+	const char *ids[] = {"SNAP-5", "DB-6"};
+	const char *items[] = {"Documentation. SQL_REFERENCE.md: snapshot/restore API. PATTERNS.md: a section.",
+		"Add a section to `docs/SQL_REFERENCE.md` covering which objects may change with migration scripts."};
+
+	CHECK(re_claim_find(a, "\\bSQLSTATE\\b", NULL, forms, 3, &t, &c, err, sizeof(err)) == 1);
+	CHECK_STR(c.path, "docs/ERRORS.md");
+	CHECK_STR(c.sentence, "Every kv error includes a PostgreSQL SQLSTATE code for programmatic error handling.");
+	CHECK_STR(c.form, "universal");
+	CHECK(re_claim_find(a, "\\bbit ?masks?\\b[^.\\n]{0,80}\\blimit\\b", NULL, forms, 3, &t, &c, err, sizeof(err)) == 1);
+	CHECK_STR(c.sentence, "Wider Column Bitmask \xE2\x80\x94 No More 63-Column Limit");
+	/* a sentence that names the key states it of that feature */
+	CHECK(re_claim_find(a, "\\bSQL\\b", "kv.get", forms, 3, &t, &c, err, sizeof(err)) == 0);
+	CHECK(re_claim_find(a, "\\bReference\\b", "SQL", forms, 3, &t, &c, err, sizeof(err)) == 1 && c.form == NULL);
+	CHECK(re_claim_find(a, "(", NULL, forms, 3, &t, &c, err, sizeof(err)) == -1);
+	/* the document a docs item writes to, and whether a planned item lists it */
+	CHECK(re_claim_target_doc(a, "^(sql|api)( reference| api)?$", &t, &title) == 1);
+	CHECK_STR(title, "SQL Reference");
+	CHECK(re_claim_doc_listed(a, "docs/SQL_REFERENCE.md", title, "SNAP-3", "pgtrickle.list_snapshots(name)", ids, items, 2, &why));
+	CHECK_STR(why, "SNAP-5: SQL_REFERENCE.md: snapshot/restore API.");
+	CHECK(!re_claim_doc_listed(a, "docs/SQL_REFERENCE.md", title, "DB-9", "pgtrickle.migrate()", ids, items, 2, &why));
+	CHECK(re_claim_doc_listed(a, "docs/SQL_REFERENCE.md", title, "DB-6", "x.y()", ids, items, 2, &why));
+	/* the documented settings prefix and a setting spelt with another */
+	CHECK_STR(re_claim_settings_prefix(a, &t, &path, &example), "kv_store");
+	CHECK_STR(path, "docs/CONFIGURATION.md");
+	CHECK_STR(example, "kv_store.enabled");
+	CHECK_STR(re_claim_fix_prefix(a, "kvstore.delta_mode", "kv_store"), "kv_store.delta_mode");
+	CHECK(re_claim_fix_prefix(a, "kv_store.delta_mode", "kv_store") == NULL);
+	CHECK(re_claim_fix_prefix(a, "citus.shard_count", "kv_store") == NULL);
+	/* the upgrade a section names */
+	CHECK(re_version_upgrade_source("- [ ] Migration path `v0.34.0 \xE2\x86\x92 v0.35.0` tested", "0.35.0", buf, sizeof(buf)));
+	CHECK_STR(buf, "0.34.0");
+	CHECK(re_version_upgrade_source("upgrade script kv--0.28.0--0.29.0.sql", "0.29.0", buf, sizeof(buf)));
+	CHECK_STR(buf, "0.28.0");
+	CHECK(!re_version_upgrade_source("0.29.0 \xE2\x86\x92 0.30.0", "0.29.0", buf, sizeof(buf)));
+	re_arena_free(a);
 }
 
 static void
@@ -702,6 +808,8 @@ main(void)
 	md_init();
 	test_versions();
 	test_item_ids();
+	test_item_context();
+	test_claims();
 	test_status_words();
 	test_pillar_set();
 	test_guards();

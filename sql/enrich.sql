@@ -115,3 +115,16 @@ SELECT count(*) AS proposed_after_dismissing_all FROM roadmap.enrich('0.11.0', :
 -- the decisions are the planner's table: deleting a row takes a dismissal back
 DELETE FROM roadmap.decision WHERE reason = 'test: every proposal dismissed';
 SELECT count(*) > 0 AS proposes_again FROM roadmap.enrich('0.11.0', :'r', apply => false);
+-- enrich reads the scores ingest kept (roadmap.focus_score); without them it
+-- reads roadmap.focus_gaps itself: the same proposals either way
+CREATE TEMP TABLE from_kept AS SELECT ord, item_id, title, priority, description, focus_area
+  FROM roadmap.enrich('0.11.0', :'r', apply => false);
+CREATE TEMP TABLE kept AS SELECT s.* FROM roadmap.focus_score s JOIN roadmap.repository x USING (repo_id) WHERE x.path = :'r';
+SELECT count(*) > 0 AND bool_and(version = '0.11.0') AS scores_kept_for_the_target FROM kept;
+DELETE FROM roadmap.focus_score s USING kept k WHERE s.repo_id = k.repo_id;
+CREATE TEMP TABLE from_view AS SELECT ord, item_id, title, priority, description, focus_area
+  FROM roadmap.enrich('0.11.0', :'r', apply => false);
+SELECT (SELECT count(*) FROM from_kept) AS proposals,
+       (SELECT count(*) FROM (SELECT * FROM from_kept EXCEPT SELECT * FROM from_view) a)
+     + (SELECT count(*) FROM (SELECT * FROM from_view EXCEPT SELECT * FROM from_kept) b) AS differing;
+INSERT INTO roadmap.focus_score SELECT * FROM kept;

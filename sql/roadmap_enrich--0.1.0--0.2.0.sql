@@ -1498,3 +1498,27 @@ UPDATE roadmap.lens SET target_doc = '^(sql|api)( reference| api)?$|\b(sql|api) 
  WHERE lens_id IN ('ux_function_docs', 'ux_syntax_docs') AND builtin;
 UPDATE roadmap.lens SET target_doc = '^(configuration|config|settings|gucs?|parameters)( reference)?$'
  WHERE lens_id = 'ux_guc_docs' AND builtin;
+
+-- Focus scores kept at ingest (issue 11, sp11b) --
+-- Ingest copies roadmap.focus_gaps' rows of the repository's next release
+-- (the first not released, roadmap.next_version's; every applicable focus
+-- area) into this table, after the history walk; enrich of that release
+-- reads them with one indexed query instead of planning the view in a new
+-- session (docs/performance.md). The view stays the one definition of the
+-- score; shipped_window is the GUC's value the rows were computed with:
+-- enrich reads the view itself when the session's window differs or the
+-- target is another release. Rewritten at every ingest of a new commit.
+CREATE TABLE roadmap.focus_score (
+	repo_id                bigint NOT NULL REFERENCES roadmap.repository ON DELETE CASCADE,
+	version                text NOT NULL,
+	focus_id               text NOT NULL,
+	shipped_window         int NOT NULL,
+	score                  numeric,
+	shipped_recent         int NOT NULL,
+	last_shipped_version   text,
+	releases_since_shipped int,
+	planned_in_target      int NOT NULL,
+	plan_open              int NOT NULL,
+	evidence_hits          int NOT NULL,
+	PRIMARY KEY (repo_id, version, focus_id)
+);

@@ -193,15 +193,26 @@ gather_focus(int64 repo_id, const char *version, ReProposeIn *in)
 	int			i;
 
 	bool		per_repo = re_focus_catalog();
+	const char *sql = "SELECT g.focus_id, f.pillar, f.ord, f.name, g.score, g.shipped_recent, g.last_shipped_version, "
+		"g.releases_since_shipped, g.planned_in_target, g.plan_open, g.evidence_hits, "
+		"f.effort, f.schema_change, f.engine_core, f.title, f.rationale, f.verify "
+		"FROM %s g JOIN %s "
+		"WHERE g.repo_id = $1 AND g.version = $2 %s ORDER BY f.pillar COLLATE \"C\", f.ord, f.focus_id COLLATE \"C\"";
 
-	n = re_spi_repo(psprintf("SELECT g.focus_id, g.pillar, f.ord, f.name, g.score, g.shipped_recent, g.last_shipped_version, "
-							 "g.releases_since_shipped, g.planned_in_target, g.plan_open, g.evidence_hits, "
-							 "f.effort, f.schema_change, f.engine_core, f.title, f.rationale, f.verify "
-							 "FROM roadmap.focus_gaps g JOIN %s "
-							 "WHERE g.repo_id = $1 AND g.version = $2 ORDER BY f.pillar COLLATE \"C\", f.ord, f.focus_id COLLATE \"C\"",
-							 per_repo ? "roadmap.repo_focus_area f ON f.repo_id = g.repo_id AND f.focus_id = g.focus_id"
-							 : "roadmap.focus_area f ON f.focus_id = g.focus_id"),
-					repo_id, version, SPI_OK_SELECT);
+	/*
+	 * The scores ingest kept (roadmap.focus_score, computed by the view with
+	 * the same shipped window); the view itself when there are none (another
+	 * window, a released target).
+	 */
+	n = per_repo && re_focus_score_catalog() ? re_spi_repo(psprintf(sql, "roadmap.focus_score",
+										"roadmap.repo_focus_area f ON f.repo_id = g.repo_id AND f.focus_id = g.focus_id",
+										"AND g.shipped_window = roadmap.shipped_window()"),
+							   repo_id, version, SPI_OK_SELECT) : 0;
+	if (n == 0)
+		n = re_spi_repo(psprintf(sql, "roadmap.focus_gaps",
+								 per_repo ? "roadmap.repo_focus_area f ON f.repo_id = g.repo_id AND f.focus_id = g.focus_id"
+								 : "roadmap.focus_area f ON f.focus_id = g.focus_id", ""),
+						repo_id, version, SPI_OK_SELECT);
 	in->nfocus = (int) n;
 	in->focus = palloc0(sizeof(ReFocusIn) * (n + 1));
 	for (i = 0; i < (int) n; i++)

@@ -738,6 +738,39 @@ re_focus_catalog(void)
 	return SPI_processed == 1 && strcmp(sval(0, 1), "t") == 0;
 }
 
+/*
+ * roadmap.focus_gaps' rows of the repository's next release (the first not
+ * released, roadmap.next_version's), kept in roadmap.focus_score with the
+ * shipped window they were computed with, so enrich of that release reads
+ * its scores with one indexed query (the view is their one definition).
+ * Only that release: computing all of them cost ingest at the corpus tip
+ * (nine planned releases) ~27 ms, more than enrich saves
+ * (docs/performance.md). Runs after the history walk: the view reads
+ * item_history.
+ */
+/* True when the catalog keeps focus scores at ingest (roadmap.focus_score). */
+bool
+re_focus_score_catalog(void)
+{
+	re_spi_exec("SELECT to_regclass('roadmap.focus_score') IS NOT NULL", 0, NULL, NULL, NULL, SPI_OK_SELECT);
+	return SPI_processed == 1 && strcmp(sval(0, 1), "t") == 0;
+}
+
+void
+re_store_focus_scores(int64 repo_id)
+{
+	if (!re_focus_score_catalog())
+		return;					/* a catalog before ALTER EXTENSION UPDATE */
+	re_spi_repo("DELETE FROM roadmap.focus_score WHERE repo_id = $1", repo_id, NULL, SPI_OK_DELETE);
+	re_spi_repo("INSERT INTO roadmap.focus_score (repo_id, version, focus_id, shipped_window, score, shipped_recent, "
+				"last_shipped_version, releases_since_shipped, planned_in_target, plan_open, evidence_hits) "
+				"SELECT g.repo_id, g.version, g.focus_id, roadmap.shipped_window(), g.score, g.shipped_recent, "
+				"g.last_shipped_version, g.releases_since_shipped, g.planned_in_target, g.plan_open, g.evidence_hits "
+				"FROM roadmap.focus_gaps g WHERE g.repo_id = $1 AND g.version = "
+				"(SELECT r.version FROM roadmap.release r WHERE r.repo_id = $1 AND r.status <> 'released' "
+				"ORDER BY r.version_key, r.version COLLATE \"C\" LIMIT 1)", repo_id, NULL, SPI_OK_INSERT);
+}
+
 void
 re_ingest_focus(ReHandle *h, int64 repo_id, ReModel *m, ReFileList *files, const char **kinds,
 				int *nareas, bool *from_skill)

@@ -13,6 +13,8 @@
 #define RE_SKILL_PATH ".github/skills/enrich-release-roadmap/SKILL.md"
 
 bool		re_focus_catalog(void);
+bool		re_focus_score_catalog(void);
+void		re_store_focus_scores(int64 repo_id);
 
 /* After the model, probes and rules are stored: write repo_focus_area, repo_pillar, focus_match. */
 void		re_ingest_focus(ReHandle *h, int64 repo_id, ReModel *m, ReFileList *files, const char **kinds,

@@ -616,6 +616,7 @@ re_ingest(const char *repo, const char *ref, bool *noop)
 	if (re_walk_history_enabled)
 		history_commits = re_walk_history(h, repo_id);
 	analyze_written(nwritten);
+	re_store_focus_scores(repo_id);
 	ereport(DEBUG1, (errmsg("roadmap_enrich: probes found %d hits in %d files", probe_hits, files.n)));
 	{
 		Oid			types[4] = {INT8OID, TEXTOID, TEXTOID, TEXTOID};

@@ -1289,9 +1289,10 @@ UPDATE roadmap.lens
 -- title says it is a test, benchmark, analysis or documentation task is that
 -- task only (exclusive kind `task`, no lens: no product lens asks about it).
 INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
-('task', '^(?:\s*(?:run|analy[sz]e|analysis of|measure|benchmark|profile|investigate|audit|document|assess|evaluate whether|research|survey|fuzz)\b'
-         '|\s*(?:(?:unit |integration |e2e |end-to-end |regression |property |upgrade )?tests?|documentation|docs|benchmarks?)\b\s*(?:[:+&.,(]|and\b|for\b|$)'
-         '|.*\b(?:tests?(?: suite| coverage| matrix| harness)?|benchmarks?(?: suite)?|documentation|docs|analysis|profiling|investigation|audit|(?:profiling|analysis|benchmark|audit) report)\s*\.?\s*$'
+('task', '^(?:\s*(?:run|analy[sz]e|analysis of|measure|benchmark|profile|investigate|assess|evaluate whether|research|survey|fuzz)\b(?![- ](?:guided|based|driven|store|log|trail)\b)'
+         '|\s*(?:document|audit)\s+(?:the|how|all|each|every|a|an|its|our|new|`)'
+         '|\s*(?:(?:unit |integration |e2e |end-to-end |regression |property |upgrade )?tests?|testing|documentation|docs|benchmarks?)\b\s*(?:[:+&.,(]|and\b|for\b|$)'
+         '|.*\b(?:tests?(?: suite| coverage| matrix| harness)?|benchmarks?(?: suite)?|documentation|docs)\s*\.?\s*$'
          '|.*\b(?:unit|integration|e2e|end-to-end|property(?:-based)?|regression|soak|stress|chaos|fuzz|conformance)[- ]tests?\b)', NULL,
  'the item is itself a test, benchmark, analysis or documentation task, said by its title ("Run …", "Analyse …", "Measure …", "… test", "Documentation"): it is that task only, and no product lens asks about it'),
 ('throttles', '\bpaus(e|es|ed|ing)\b|\bthrottl\w*|\bback-?pressure\b|\bhold(s|ing)? back\b|\bstall(s|ed|ing)?\b|\brate[- ]limit\w*|\b(block|reject|refuse|delay|slow|stop|suspend)(s|ed|ing)? (new |further |incoming |all )?(writes?|inserts?|capture|changes|work|refresh\w*|requests?|cycles?|enqueue\w*|ingest\w*|connections?)\b', NULL,
@@ -1355,6 +1356,53 @@ INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
 UPDATE roadmap.lens SET unless_kinds = unless_kinds || ARRAY['optimisation']
  WHERE lens_id = 'test_eval_golden' AND builtin;
 UPDATE roadmap.feature_kind SET exclusive = true WHERE kind = 'task' AND builtin;
+-- "an error without a SQLSTATE can only be matched by its English text": only
+-- of an item that says its errors are untyped (a panic, `unwrap()`, a bare
+-- `error!()`, XX000, no error code); a planner rejected it three times on
+-- functions whose text said nothing about their errors, once where the
+-- project's error reference states every error has a SQLSTATE
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('untyped_errors', '\bpanic(s|ked|king)?\b|\bunwrap\(|\bexpect\(|\bXX000\b|\berror!\(|\b(generic|untyped|internal) errors?\b|\bwithout (a |an )?(sqlstate|error code)\b|\bno (sqlstate|error code)\b|\berror codes? (is|are) missing\b', NULL,
+ 'class: says the item''s errors have no code of their own (a panic, `unwrap()`, a bare `error!()`, XX000, "no SQLSTATE")');
+-- More premises the lens's why states, each required of the item's own text:
+-- "rewrites user queries" (not "rewrite the scheduler"); "no change lost …
+-- per captured change … write rate" (a limit on the write or capture path,
+-- not on reads or requests); "moves existing implementations behind a new
+-- interface" (not a plugin system with none yet); "changes shared state
+-- before it waits" (signals, stops or marks something, then waits);
+-- "formats every log event" (a log format, not a log line)
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('query_rewrite', '\b(quer(y|ies)|sql|statements?|plans?|predicates?|expressions?|operators?|delta)\b[^.]{0,40}\brewrit\w*|\brewrit\w*\b[^.]{0,40}\b(quer(y|ies)|sql|statements?|plans?|predicates?|expressions?|operators?)\b', NULL,
+ 'class: rewrites queries, statements, plans or expressions (not code or documents)'),
+('write_path', '\b(cdc|captur\w*|change (buffer|capture|log|feed)s?|trigger writes?|writes?|inserts?|wal|replication|decod\w*|ingest\w*|enqueu\w*|appends?)\b', NULL,
+ 'class: works on the write, capture or ingest path (CDC, trigger writes, WAL, inserts, enqueue)'),
+('existing_impls', '\bexisting\b[^.]{0,60}\b(sinks?|sources?|backends?|implementations?|drivers?|adapters?|providers?|plugins?|connectors?|exporters?)\b|\b(port|mov|ship|migrat|split)\w*\b[^.]{0,40}\b(existing|current|built-in)\b', NULL,
+ 'class: moves implementations that exist today behind the new interface'),
+('sets_then_waits', '\b(signal|set|mark|flag|stop|paus|disabl|block|lock)\w*\b[^.]{0,100}\bwait', NULL,
+ 'class: changes shared state (signals, stops, marks, locks) and then waits'),
+('formats_logs', '\bstructured (json )?log\w*|\blog_format\b|\bjson (log|lines|records?|objects?)\b|\b(log|logging) (format|style)\b|\bformat\w* (every |each )?(log|event)', NULL,
+ 'class: defines how log records are formatted (structured or JSON logging, a log format setting)');
+UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['query_rewrite']
+ WHERE lens_id = 'corr_rewrite_property' AND builtin;
+UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['write_path']
+ WHERE lens_id IN ('corr_limit_no_loss', 'perf_limit_cost', 'scal_limit_10x', 'test_limit_thresholds') AND builtin;
+UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['existing_impls']
+ WHERE lens_id = 'test_plugin_conformance' AND builtin;
+UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['sets_then_waits']
+ WHERE lens_id = 'test_wait_cancel' AND builtin;
+UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['formats_logs']
+ WHERE lens_id IN ('stab_logging_safe', 'perf_logging_cost') AND builtin;
+-- "moves code out of `x`, so every page that points at it goes stale": only of
+-- an item that says it splits or moves code (a "no behaviour change" note on
+-- a type annotation pass moves nothing)
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('moves_code', '\b(split(s|ting)?|mov(e|es|ed|ing)|extract(s|ed|ing)?|relocat\w*|break(s|ing)? up)\b[^.]{0,80}\b(into|out of|to|across)\b|\bsub-?modules?\b', NULL,
+ 'class: says the item splits or moves code into other files or modules');
+UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['moves_code']
+ WHERE lens_id = 'ux_refactor_docs' AND builtin;
+UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['untyped_errors'],
+       why = '{id} says its errors have no code of their own{quote}; callers and runbooks branch on the error code of `{ident}`, and an error without one can only be matched by its English text'
+ WHERE lens_id = 'stab_function_errors' AND builtin;
 
 -- Results computed a new way (issue 10, rc10) ------------------------------
 -- See docs/proposals.md "Results computed a new way". An item whose own

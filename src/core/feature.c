@@ -1002,6 +1002,34 @@ match_kinds(ReFeature *f, const ReKindDef *kinds, int nkinds, char *err, size_t 
 	return 0;
 }
 
+/*
+ * The feature is its exclusive kind k only, plus the identifier-only kinds
+ * (no pattern) of an identifier its text adds outside the title: a test item
+ * whose text declares "`x.timeout_ms` (new GUC, …)" still adds that setting,
+ * while the function a test's title names is the one it tests, not one it adds.
+ */
+static void
+keep_only(ReFeature *f, int k, const ReKindDef *kinds, int nkinds)
+{
+	unsigned long long keep[RE_MAX_KINDS / 64];
+	int			kk,
+				i;
+
+	memset(keep, 0, sizeof(keep));
+	keep[k / 64] |= RE_KIND_BIT(k);
+	for (kk = 0; kk < nkinds && kk < RE_MAX_KINDS; kk++)
+	{
+		int			ik = re_ident_kind_from_name(kinds[kk].ident_kind);
+
+		if (!RE_KIND_HAS(f, kk) || kinds[kk].pattern || ik < 0)
+			continue;
+		for (i = 0; i < f->nids; i++)
+			if (!f->ids[i].in_title && f->ids[i].added && re_ident_kind_matches((int) f->ids[i].kind, ik))
+				keep[kk / 64] |= RE_KIND_BIT(kk);
+	}
+	memcpy(f->kinds, keep, sizeof(keep));
+}
+
 int
 re_feature_extract(ReArena *a, const char *item_id, const char *title, const char *description,
 				   const char *priority, const ReKindDef *kinds, int nkinds, ReFeature *out,
@@ -1039,22 +1067,7 @@ re_feature_extract(ReArena *a, const char *item_id, const char *title, const cha
 				release_kind(re);
 			if (in_title)
 			{
-				int			g;
-				bool		keep[RE_MAX_KINDS];
-
-				/*
-				 * a setting the task says it adds ("`x` (new GUC, default
-				 * 5000 ms)" in a test item) is still new: its identifier
-				 * kinds (no pattern) stay, so the docs lens can ask for it
-				 */
-				for (g = 0; g < nkinds && g < RE_MAX_KINDS; g++)
-					keep[g] = RE_KIND_HAS(out, g) && kinds[g].pattern == NULL &&
-						re_ident_kind_matches(re_ident_kind_from_name(kinds[g].ident_kind), IK_GUC);
-				memset(out->kinds, 0, sizeof(out->kinds));
-				RE_KIND_SET(out, k);
-				for (g = 0; g < nkinds && g < RE_MAX_KINDS; g++)
-					if (keep[g])
-						RE_KIND_SET(out, g);
+				keep_only(out, k, kinds, nkinds);
 				break;
 			}
 		}

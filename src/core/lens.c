@@ -503,6 +503,31 @@ kind_index(const ReLensCtx *ctx, const char *kind)
 }
 
 /*
+ * The next name of a space- or comma-separated list of kinds at *p: its
+ * index in *k (-1 when no roadmap.feature_kind row defines it); false at the
+ * end of the list.
+ */
+static bool
+next_kind(const ReLensCtx *ctx, const char **p, int *k)
+{
+	char		name[64];
+	size_t		n = 0;
+
+	if (*p == NULL)
+		return false;
+	while (**p == ' ' || **p == ',')
+		(*p)++;
+	while ((*p)[n] && (*p)[n] != ' ' && (*p)[n] != ',')
+		n++;
+	if (n == 0)
+		return false;
+	snprintf(name, sizeof(name), "%.*s", (int) n, *p);
+	*p += n;
+	*k = kind_index(ctx, name);
+	return true;
+}
+
+/*
  * Does the feature have the kinds of a space- or comma-separated list: every
  * one (all) or any one (!all)? A name no roadmap.feature_kind row defines is
  * not held, so a lens requiring it never fires and one excluded by it is not
@@ -512,24 +537,12 @@ bool
 re_lens_has_kinds(const ReLensCtx *ctx, const ReFeature *f, const char *list, bool all)
 {
 	const char *p = list;
+	int			k;
 
-	while (p && *p)
+	while (next_kind(ctx, &p, &k))
 	{
-		char		name[64];
-		size_t		n = 0;
-		int			k;
-		bool		held;
+		bool		held = k >= 0 && RE_KIND_HAS(f, k);
 
-		while (*p == ' ' || *p == ',')
-			p++;
-		while (p[n] && p[n] != ' ' && p[n] != ',')
-			n++;
-		if (n == 0)
-			break;
-		snprintf(name, sizeof(name), "%.*s", (int) n, p);
-		p += n;
-		k = kind_index(ctx, name);
-		held = k >= 0 && RE_KIND_HAS(f, k);
 		if (held != all)
 			return held;
 	}
@@ -622,28 +635,13 @@ static int
 quote_kind(ReArena *a, const ReLensCtx *ctx, const ReFeature *f, const char *requires, int k)
 {
 	const char *p = requires;
+	int			c;
 
 	if (quotable(a, f, k))
 		return k;
-
-	while (p && *p)
-	{
-		char		name[64];
-		size_t		n = 0;
-		int			c;
-
-		while (*p == ' ' || *p == ',')
-			p++;
-		while (p[n] && p[n] != ' ' && p[n] != ',')
-			n++;
-		if (n == 0)
-			break;
-		snprintf(name, sizeof(name), "%.*s", (int) n, p);
-		p += n;
-		c = kind_index(ctx, name);
+	while (next_kind(ctx, &p, &c))
 		if (quotable(a, f, c))
 			return c;
-	}
 	return k;
 }
 

@@ -35,7 +35,12 @@ SELECT count(*) AS rows_where_terms_do_not_add_up FROM roadmap.focus_gaps
  WHERE score <> term_base + term_staleness + term_shipped + term_planned + term_deferred + term_plan + term_evidence;
 -- ingest kept the view's rows for enrich (roadmap.focus_score): the same rows and values
 CREATE TEMP VIEW kept_vs_view AS
-SELECT * FROM kept_vs_view;
+SELECT count(*) AS kept_rows, count(*) FILTER (WHERE k.focus_id IS NULL OR g.focus_id IS NULL
+         OR (k.score, k.shipped_recent, k.last_shipped_version, k.releases_since_shipped, k.planned_in_target, k.plan_open, k.evidence_hits)
+            IS DISTINCT FROM (g.score, g.shipped_recent, g.last_shipped_version, g.releases_since_shipped, g.planned_in_target, g.plan_open, g.evidence_hits)
+         OR k.shipped_window <> roadmap.shipped_window()) AS rows_differing_from_the_view
+  FROM (SELECT * FROM roadmap.focus_score WHERE repo_id = :repo_id) k
+  FULL JOIN (SELECT * FROM roadmap.focus_gaps WHERE repo_id = :repo_id) g USING (version, focus_id);
 SELECT * FROM kept_vs_view;
 -- the shipped window is a GUC: with a window of 1, 0.5.0 work is no longer "recent"
 SELECT focus_id, shipped_recent FROM roadmap.focus_gaps

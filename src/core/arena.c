@@ -126,6 +126,27 @@ re_arena_reset(ReArena *a)
 	a->total = 0;
 }
 
+/*
+ * Zeroes a new allocation; a big one (an input-sized array of 100,000 items'
+ * candidates runs to gigabytes) in slices with an interrupt check between
+ * them, so a statement_timeout is not held up by one long memset. The chunk
+ * is already in the arena, so leaving by longjmp here loses nothing.
+ */
+static void
+zero_checked(char *p, size_t size)
+{
+	const size_t slice = (size_t) 16 << 20;
+
+	while (size > slice)
+	{
+		RE_CHECK_INTERRUPTS();
+		memset(p, 0, slice);
+		p += slice;
+		size -= slice;
+	}
+	memset(p, 0, size);
+}
+
 void *
 re_alloc(ReArena *a, size_t size)
 {
@@ -161,7 +182,7 @@ re_alloc(ReArena *a, size_t size)
 	p = c->data + c->used;
 	c->used += size;
 	a->total += size;
-	memset(p, 0, size);
+	zero_checked(p, size);
 	return p;
 }
 

@@ -914,8 +914,9 @@ project_bench(ReArena *a, const char *const *paths, int n)
 
 /* Feature-lens candidates from the target's own items. */
 static int
-add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, size_t errlen)
+add_features(ReArena *a, const ReProposeIn *in, Cand **candsp, int nc, char *err, size_t errlen)
 {
+	Cand	   *cands;
 	ReFeature  *fs = re_alloc(a, sizeof(ReFeature) * (size_t) (in->nfeatures + 1));
 	ReLensCtx	ctx;
 	ReLensHit  *hits;
@@ -925,8 +926,10 @@ add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, 
 	for (i = 0; i < in->nfeatures; i++)
 	{
 		const char *desc = in->features[i].description ? in->features[i].description : "";
-		char	   *notes = re_feature_notes(a, in->section_text, in->features[i].item_id, in->features[i].title,
-											 desc);
+		char	   *notes;
+
+		RE_CHECK_INTERRUPTS();
+		notes = re_feature_notes(a, in->section_text, in->features[i].item_id, in->features[i].title, desc);
 
 		if (re_feature_extract(a, in->features[i].item_id, in->features[i].title, notes,
 							   in->features[i].priority, in->kinds, in->nkinds, &fs[i], err, errlen) != 0)
@@ -950,6 +953,10 @@ add_features(ReArena *a, const ReProposeIn *in, Cand *cands, int nc, char *err, 
 	nh = re_lens_apply(a, &ctx, in->lenses, in->nlenses, fs, in->nfeatures, &hits);
 	if (nh < 0)
 		return -1;
+	/* sized by the hits found, not nfeatures x nlenses (gigabytes for 100,000 items) */
+	cands = re_alloc(a, sizeof(Cand) * (size_t) (nc + nh + 1));
+	memcpy(cands, *candsp, sizeof(Cand) * (size_t) nc);
+	*candsp = cands;
 	for (i = 0; i < nh; i++)
 	{
 		Cand	   *c = &cands[nc++];
@@ -1364,7 +1371,7 @@ produce_candidates(Sel *s)
 		nc++;
 	}
 	if (in->nfeatures > 0 && in->nlenses > 0)
-		nc = add_features(s->a, in, s->cands, nc, s->out->error, sizeof(s->out->error));
+		nc = add_features(s->a, in, &s->cands, nc, s->out->error, sizeof(s->out->error));
 	return nc;
 }
 
@@ -2267,7 +2274,7 @@ int
 re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 {
 	Sel			s;
-	int			ncand = in->ndeferred + in->nevidence + in->nfocus + in->nfeatures * in->nlenses;
+	int			ncand = in->ndeferred + in->nevidence + in->nfocus;
 	int			i,
 				round;
 	const char **hist,

@@ -13,7 +13,7 @@ CREATE TEMP TABLE p AS SELECT * FROM roadmap.enrich('1.1.0', :'r', apply => fals
 -- each reworked path has its differential test; one regression gate names
 -- every path the same benchmark run covers (S3 only adds a shortcut: no gate)
 SELECT feature_ref, lens_id, pillar, priority, title, dependencies FROM p
- WHERE lens_id IN ('test_recompute_parity', 'perf_recompute_gate')
+ WHERE lens_id IN ('test_recompute_parity', 'test_replay_parity', 'perf_recompute_gate')
  ORDER BY feature_ref COLLATE "C", lens_id COLLATE "C";
 -- the analysis and the docs item get no product lens at all
 SELECT count(*) AS items_on_task_anchors FROM p WHERE feature_ref IN ('S4', 'S5');
@@ -24,5 +24,5 @@ SELECT feature_ref, lens_id, title FROM p WHERE feature_ref = 'T1' ORDER BY lens
 SELECT feature_ref, lens_id,
        substring(description FROM '\("([^"]*)"\);') AS quoted,
        substring(description FROM 'Verify: (.*)$') AS verify
-  FROM p WHERE lens_id IN ('test_recompute_parity', 'perf_recompute_gate')
+  FROM p WHERE lens_id IN ('test_recompute_parity', 'test_replay_parity', 'perf_recompute_gate')
  ORDER BY feature_ref COLLATE "C", lens_id COLLATE "C";

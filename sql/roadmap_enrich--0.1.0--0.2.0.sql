@@ -1548,3 +1548,123 @@ UPDATE roadmap.lens SET risk = 'crash'
 INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
 ('optional', '^.*?(\((optional|nice[- ]to[- ]have|stretch( goal)?|if time (permits|allows)|low priority)\)|^\W*(optional|stretch goal|nice[- ]to[- ]have)\b)', NULL,
  'class: the item''s title calls it optional ("(optional)", "stretch goal", "nice to have"): every item on it is P2');
+
+-- Premises from the anchor's behaviour, not a word (issue 10, prem10) ------
+-- See docs/proposals.md "Premises from the anchor". A planner rejected lens
+-- items whose premise came from a word of the item: "fallback" in an item
+-- that replaces the fallback, "equals the main path" of a fallback whose
+-- output is its own ("emits a fallback with mode 'AUTO'"), "returns rows
+-- about many objects" of a function returning nothing, a reference
+-- evaluation of a threshold check, a full cache of one cached schedule, the
+-- generic "NULL keys, duplicate rows" inputs of a restore that replays saved
+-- state. Each lens now needs the premise and its object stated:
+-- * a negated premise ("replace the … fallback", "no longer caches",
+--   "without a cache") is no premise: the kind's pattern skips it
+--   ((*SKIP)(*FAIL)) and matches only a mention that is not negated;
+UPDATE roadmap.feature_kind
+   SET pattern = '\b(?:replac\w*|remov\w*|eliminat\w*|retir\w*|no longer|without|instead of|get rid of|drop(?:s|ping|ped)?)\b[^.;|]{0,50}?\bfall-?backs?\b(*SKIP)(*FAIL)|\b(fall(s|ing)? ?back|fallbacks?|cold[- ]start (heuristic|path|mode))\b',
+       description = 'has a fallback path for the case the main path cannot handle (a fallback the item replaces or removes is none)'
+ WHERE kind = 'fallback' AND builtin;
+UPDATE roadmap.feature_kind
+   SET pattern = '\b(?:no longer|without|remov\w*|eliminat\w*|retir\w*|drop(?:s|ping|ped)?|bypass\w*|disabl\w*)\b[^.;|]{0,40}?\bcach(?:e|es|ing)\b(*SKIP)(*FAIL)|\bcach(e|es|ing)\b',
+       description = 'keeps computed state for reuse (cache, shared-memory table); a cache the item removes or bypasses is none'
+ WHERE kind = 'cache' AND builtin;
+-- * the object decides the verify: a fallback that falls back to another way
+--   of computing the same result (a full scan, a full rebuild) is checked
+--   against the main path; one that falls back to the old logic against what
+--   the previous release does; one with an output of its own (a fallback
+--   value, mode or row) against that output; a fallback the item says is
+--   tested gets none of them;
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('fallback_output', '\b(emits?|returns?|reports?|yields?|gives?|sets?|uses?)\b[^.;|]{0,30}\bfall-?back\b[^.;|]{0,12}\b(with|of|value|mode|result|row|interval|estimate)\b|\bfall(s|ing)?\s*back\s+to\s+(an?\s+|the\s+)?(default|static|fixed|configured|constant)\b|\bfall-?back\s+(value|default|mode|estimate|interval|result|row)s?\b', NULL,
+ 'class: the fallback has an output of its own (a fallback value, mode, row or default), not the main path''s result'),
+('fallback_prior', '\bfall(s|ing)?\s*back\s+to\s+(the\s+)?(old|previous|legacy|existing|current|pre-[0-9.]+)\b', NULL,
+ 'class: the fallback is the logic the previous release runs ("fall back to the old … logic")'),
+('fallback_tested', '\bfall-?backs? (is |are )?tested\b|\btests? (of |for )?the fall-?back', NULL,
+ 'class: the item says its fallback is tested');
+UPDATE roadmap.lens SET unless_kinds = unless_kinds || ARRAY['fallback_output', 'fallback_prior', 'fallback_tested']
+ WHERE lens_id = 'test_fallback_path' AND builtin;
+INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, title, why, verify,
+                          requires_kinds, unless_kinds, risk) VALUES
+('test_fallback_output', 'test_coverage', 'fallback', 'always', NULL, 'P1', 'S', 3,
+ 'Test the {id} fallback output',
+ '{id} has a fallback with an output of its own{quote}; that case is rare in tests, so the fallback is the path most likely to break unnoticed',
+ 'a test forces the fallback condition and checks that the result is exactly the fallback output {id} states, not the main path''s',
+ ARRAY['fallback_output'], ARRAY['fallback_tested'], NULL),
+('test_fallback_prior', 'test_coverage', 'fallback', 'always', NULL, 'P1', 'S', 3,
+ 'Test the {id} fallback to the {prev} logic',
+ '{id} falls back to the logic of the previous release when its new input is missing{quote}; that case is rare in tests, so the fallback is the path most likely to break unnoticed',
+ 'a test removes what the new path needs, forces the fallback, and checks that the result equals what {prev} gives on the same input, with no error',
+ ARRAY['fallback_prior'], ARRAY['fallback_output', 'fallback_tested'], 'wrong_answer');
+-- * "returns rows about many objects": only of a function the item says
+--   returns rows (`TABLE(…)`, `SETOF`, "returns … rows", "one row per"),
+--   never of one returning void;
+UPDATE roadmap.feature_kind
+   SET pattern = '\bTABLE\s*\(|\bSETOF\b|\breturns?\b[^.;|]{0,40}\brows\b|\b(one )?row (per|for each)\b|\blists? (all|every|each)\b',
+       description = 'adds a SQL function the item says returns rows about many objects (`TABLE(…)`, `SETOF`, "returns … rows", "one row per")'
+ WHERE kind = 'query_fn' AND builtin;
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('returns_void', '\bRETURNS\s+void\b|(→|->)\s*`?void\b', NULL,
+ 'class: the function returns nothing (`RETURNS void`, `→ void`)');
+UPDATE roadmap.lens SET unless_kinds = unless_kinds || ARRAY['returns_void']
+ WHERE lens_id = 'perf_function_cost' AND builtin;
+-- * an evaluation lens asks how results are computed: not of a check that
+--   evaluates a threshold or condition (its result is a yes/no);
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('threshold_check', '^.*?(\bevaluat\w*\s+(the\s+|a\s+|its\s+|each\s+)?(thresholds?|conditions?|limits?|fuses?|health|polic(y|ies)|guards?|triggers?)\b|\b(threshold|limit|health)[- ]checks?\b|\bpre-?checks?\b)', NULL,
+ 'class: the title says the item checks a threshold or condition (a yes/no), not how results are computed');
+UPDATE roadmap.lens SET unless_kinds = unless_kinds || ARRAY['threshold_check']
+ WHERE feature_kind = 'evaluation' AND builtin;
+-- * a cache "sized to one entry", refreshed "from 8 sessions": only of a
+--   cache of entries the sessions read (templates, plans, statements, keyed
+--   entries), not of one cached value such as a schedule;
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('cache_entries', '\bcach\w*\b[^.;|]{0,60}\b(templates?|plans?|statements?|entries|quer(y|ies)|results|sql|per[- ](stream table|table|query|session|key|object))\b|\b(templates?|plans?|statements?|entries|quer(y|ies)|results|sql)\b[^.;|]{0,40}\bcach\w*|\bkeyed (by|on)\b|\bhash ?(table|map)s?\b|\bdshash\b|\bLRU\b|\bevict\w*', NULL,
+ 'class: the cache holds many entries that sessions look up (templates, plans, statements, keyed entries), not one cached value');
+UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['cache_entries']
+ WHERE lens_id IN ('stab_cache_full', 'test_cache_concurrent', 'scal_cache_bound') AND builtin;
+UPDATE roadmap.lens SET why = '{id} keeps its entries in a bounded shared area{quote}; when it is full the feature must fall back to the uncached path, not raise an error in every session'
+ WHERE lens_id = 'stab_cache_full' AND builtin;
+UPDATE roadmap.lens SET why = '{id} shares cached entries between sessions{quote}; an entry that is right in one session can be wrong in two'
+ WHERE lens_id = 'test_cache_concurrent' AND builtin;
+-- * "results computed a new way": not of a batched existence probe (its
+--   answer is whether something changed, not rows); a replay of saved state
+--   is asked about what changed since the save, not about NULL keys.
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('probe_only', '^.*?(`[a-z0-9_.]*\b(has|is|exists)_[a-z0-9_]*\(|\bEXISTS\b)', NULL,
+ 'class: the title''s object is a yes/no probe (`has_…()`, `is_…()`, EXISTS), not rows of a result');
+UPDATE roadmap.lens SET unless_kinds = unless_kinds || ARRAY['probe_only']
+ WHERE lens_id IN ('test_recompute_parity', 'perf_recompute_gate') AND builtin;
+UPDATE roadmap.lens SET unless_kinds = unless_kinds || ARRAY['shortcut']
+ WHERE lens_id = 'test_recompute_parity' AND builtin;
+INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, title, why, verify,
+                          requires_kinds, risk) VALUES
+('test_replay_parity', 'test_coverage', 'recompute', 'always', NULL, 'P1', 'M', 3,
+ 'Differential test: {subject} after the sources changed',
+ '{id} replays saved state instead of computing it{quote}; rows changed between the save and the replay are in neither the saved state nor a fresh capture unless the replay accounts for them, so the result silently misses them',
+ 'a test saves the state, inserts, updates and deletes source rows, replays it, and after the next refresh the result equals a full recomputation; the same with no change in between',
+ ARRAY['shortcut'], 'wrong_answer');
+-- * a premise about what a function returns is the item's own: a note
+--   elsewhere in the section (another release's row with the same id, a
+--   risk paragraph) does not make it return rows (own_text: the kind holds
+--   only where the item's title or description states it).
+ALTER TABLE roadmap.feature_kind ADD COLUMN own_text boolean NOT NULL DEFAULT false;
+COMMENT ON COLUMN roadmap.feature_kind.own_text IS
+	'the kind holds only where the item''s own title or description states it, not a note from elsewhere in the release section';
+UPDATE roadmap.feature_kind SET own_text = true WHERE kind IN ('query_fn', 'returns_void') AND builtin;
+-- * "shows users a feature this release adds": only of an item whose title
+--   says it is documentation (a tutorial, guide, worked example), not one
+--   whose text mentions a guide in passing (an effort summary's "patterns
+--   guide");
+UPDATE roadmap.feature_kind SET pattern = '^.*?(\btutorial\b|\bguide\b|worked example)'
+ WHERE kind = 'docs' AND builtin;
+-- * "an operator whose writes slow down", "no change lost while paused":
+--   only of a limit that holds back the users' work (writes, capture,
+--   enqueue, refreshes, requests), not a worker that rate-limits its own
+--   changes.
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('throttles_work', '\b(paus|throttl|block|reject|refus|delay|slow|stop|suspend|hold)\w*\b[^.;|]{0,40}\b(writes?|inserts?|captur\w*|cdc|enqueue\w*|ingest\w*|refresh\w*|requests?|connections?|queries|dml|trigger writes?)\b|\bback-?pressure\b', NULL,
+ 'class: the limit holds back the users'' work (pauses writes or capture, throttles enqueue or refreshes, back-pressure), not the feature''s own output');
+UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['throttles_work']
+ WHERE lens_id IN ('corr_limit_no_loss', 'perf_limit_cost', 'scal_limit_10x', 'ux_limit_status', 'test_limit_thresholds')
+   AND builtin;

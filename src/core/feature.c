@@ -1075,6 +1075,32 @@ re_feature_extract(ReArena *a, const char *item_id, const char *title, const cha
 	return 0;
 }
 
+int
+re_feature_own_text(ReArena *a, ReFeature *f, const ReKindDef *kinds, int nkinds, char *err, size_t errlen)
+{
+	int			k;
+
+	if (f->notes_at <= 0 || f->text == NULL)
+		return 0;
+	for (k = 0; k < nkinds && k < RE_MAX_KINDS; k++)
+	{
+		pcre2_code *re;
+		char	   *own;
+
+		if (!kinds[k].own_text || !RE_KIND_HAS(f, k) || f->kind_at[k] < f->notes_at || !kinds[k].pattern)
+			continue;
+		if ((re = compile_kind(&kinds[k], err, errlen)) == NULL)
+			return -1;
+		/* the title and description alone: a match there is the item's own */
+		own = re_strndup(a, f->text, (size_t) f->notes_at);
+		f->kind_at[k] = match_at(re, own);
+		release_kind(re);
+		if (f->kind_at[k] < 0)
+			f->kinds[k / 64] &= ~RE_KIND_BIT(k);
+	}
+	return 0;
+}
+
 const ReIdent *
 re_feature_ident(const ReFeature *f, int kind)
 {

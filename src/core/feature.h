@@ -50,6 +50,7 @@ typedef struct ReKindDef
 	const char *pattern;		/* PCRE2, case-insensitive; NULL = identifiers only */
 	const char *ident_kind;		/* an identifier of this kind implies the kind, or NULL */
 	bool		exclusive;		/* stated by the title, it is the feature's only kind */
+	bool		own_text;		/* held only when the item's own title or description states it, not a note */
 } ReKindDef;
 
 typedef struct ReFeature
@@ -133,6 +134,14 @@ int			re_feature_tail_at(const ReFeature *f);
  */
 void		re_feature_notes_all(ReArena *a, const char *section, int n, const char *const *ids,
 								 const char *const *titles, const char *const *descs, char **out);
+
+/*
+ * After notes_at is set: a kind whose premise must be the item's own
+ * (own_text) and that only a note states is not held; where its own text
+ * states it too, kind_at moves there. Returns 0, or -1 with err set when a
+ * pattern does not compile.
+ */
+int			re_feature_own_text(ReArena *a, ReFeature *f, const ReKindDef *kinds, int nkinds, char *err, size_t errlen);
 
 /* The identifier that best names the feature (title first; function, setting, syntax, column, table …). */
 const ReIdent *re_feature_primary(const ReFeature *f);

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* The string searched for an identifier: "schema.fn()" -> "fn(", else the text. */
 static char *
@@ -376,8 +377,10 @@ written_matches(ReArena *a, const ReFeature *f, const char *ident, pcre2_code *r
  * (the title's first, then the text's a function or setting the item adds)
  * whose written form matches; NULL when none does.
  */
+static bool usable_ident(ReArena *a, const ReLensCtx *ctx, const ReFeature *f, const ReIdent *id);
+
 static const ReIdent *
-pick_ident(ReArena *a, const ReFeature *f, const ReLensDef *l, pcre2_code *re)
+pick_ident(ReArena *a, const ReLensCtx *ctx, const ReFeature *f, const ReLensDef *l, pcre2_code *re)
 {
 	int			want = l->ident_kind && *l->ident_kind ? re_ident_kind_from_name(l->ident_kind) : IK_FUNCTION;
 	int			i,
@@ -390,7 +393,7 @@ pick_ident(ReArena *a, const ReFeature *f, const ReLensDef *l, pcre2_code *re)
 
 			if (re_ident_kind_matches((int) id->kind, want) && id->in_title == (pass == 0) &&
 				(id->added || !(want == IK_FUNCTION || re_ident_kind_matches(want, IK_GUC))) &&
-				written_matches(a, f, id->text, re))
+				written_matches(a, f, id->text, re) && usable_ident(a, ctx, f, id))
 				return id;
 		}
 	return NULL;
@@ -607,9 +610,130 @@ re_item_priority(const char *lens_priority, const char *risk, const char *anchor
 	return names[l > 2 ? 2 : l];
 }
 
+/* Does s contain word w (case-insensitive, whole word)? */
+static bool
+has_word_ci(const char *s, const char *w)
+{
+	size_t		n = strlen(w);
+	const char *p;
+
+	for (p = s; *p; p++)
+		if (strncasecmp(p, w, n) == 0 && (p == s || !(isalnum((unsigned char) p[-1]) || p[-1] == '_')) &&
+			!(isalnum((unsigned char) p[n]) || p[n] == '_'))
+			return true;
+	return false;
+}
+
+/* Does s contain needle, ignoring case? */
+static bool
+ci_contains(const char *s, const char *needle)
+{
+	size_t		n = strlen(needle);
+	const char *p;
+
+	for (p = s; *p; p++)
+		if (strncasecmp(p, needle, n) == 0)
+			return true;
+	return false;
+}
+
+/* Is the argument list a SQL signature (`name TEXT`, `x => 1`, `DEFAULT`, `TEXT[]`), not a call of native code? */
+static bool
+sql_signature(const char *args)
+{
+	static const char *const types[] = {"text", "int", "int4", "int8", "integer", "bigint", "smallint", "boolean",
+		"bool", "jsonb", "json", "regclass", "name", "oid", "timestamptz", "timestamp", "interval", "numeric", "uuid",
+	"bytea", "float8", "real", "date", "default", "variadic", NULL};
+	int			i;
+
+	/* `conn: &PgConnection`, `&self`: a Rust or C signature */
+	if (strchr(args, '&') || (strchr(args, ':') && !strstr(args, ":=")) || has_word_ci(args, "self"))
+		return false;
+	if (strstr(args, "=>") || strstr(args, ":=") || strstr(args, "[]"))
+		return true;
+	for (i = 0; types[i]; i++)
+		if (has_word_ci(args, types[i]))
+			return true;
+	return false;
+}
+
+/* Does hay write `<schema>.<base>(` (not `self.<base>(`)? */
+static bool
+written_qualified(const char *hay, const char *base, size_t n)
+{
+	const char *p;
+
+	for (p = hay ? strstr(hay, base) : NULL; p; p = strstr(p + 1, base))
+	{
+		const char *q = p - 1;
+
+		if (p == hay || p[-1] != '.' || p[n] != '(')
+			continue;
+		while (q > hay && (isalnum((unsigned char) q[-1]) || q[-1] == '_'))
+			q--;
+		if (q < p - 1 && !(p - 1 - q == 4 && strncmp(q, "self", 4) == 0))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Is the function identifier a SQL function (docs/proposals.md "Premises
+ * from the anchor")? Only when it is written schema-qualified, with a SQL
+ * signature (`fn(name TEXT)`, `fn(x => …)`), in an item that calls it a SQL
+ * function, or when the release's section or the docs write it
+ * schema-qualified (`pgtrickle.fn(`); an unqualified `compute_backoff_ms()`
+ * the item replaces is the project's internal code, and the SQL reference
+ * is no place for it.
+ */
+bool
+re_lens_sql_function(ReArena *a, const ReLensCtx *ctx, const ReFeature *f, const char *ident)
+{
+	char	   *w,
+			   *base;
+	const char *open;
+	size_t		n = strlen(ident);
+
+	if (n < 3 || strcmp(ident + n - 2, "()") != 0 || strchr(ident, '.'))
+		return true;
+	w = re_lens_written(a, f, ident);
+	open = strchr(w, '(');
+	if (open && sql_signature(re_strndup(a, open + 1, strlen(open + 1) - 1)))
+		return true;
+	if (f->text && (ci_contains(f->text, "SQL function") || ci_contains(f->text, "SQL API") ||
+					ci_contains(f->text, "SQL-callable")))
+		return true;
+	base = re_strndup(a, ident, n - 2);
+	return written_qualified(ctx->section_text, base, n - 2) || written_qualified(ctx->docs_text, base, n - 2);
+}
+
+/* A function identifier that is no SQL function names nothing a function lens asks about. */
+static bool
+usable_ident(ReArena *a, const ReLensCtx *ctx, const ReFeature *f, const ReIdent *id)
+{
+	return id->kind != IK_FUNCTION || re_lens_sql_function(a, ctx, f, id->text);
+}
+
+/* The first identifier of kind (title first, then the text's added ones) that usable_ident accepts. */
+static const ReIdent *
+first_ident(ReArena *a, const ReLensCtx *ctx, const ReFeature *f, int kind)
+{
+	int			i,
+				pass;
+
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < f->nids; i++)
+			if (re_ident_kind_matches((int) f->ids[i].kind, kind) && f->ids[i].in_title == (pass == 0) &&
+				(f->ids[i].added || !(kind == IK_FUNCTION || re_ident_kind_matches(kind, IK_GUC))) &&
+				usable_ident(a, ctx, f, &f->ids[i]))
+				return &f->ids[i];
+	return NULL;
+}
+
 /* The identifier the lens names on f (NULL: none needed); false when the lens cannot fire on f for want of one. */
 static bool
-lens_ident(ReArena *a, const ReFeature *f, const ReLensDef *l, pcre2_code *re, const char **ident)
+lens_ident(ReArena *a, const ReLensCtx *ctx, const ReFeature *f, const ReLensDef *l, pcre2_code *re,
+		   const char **ident)
 {
 	bool		named = l->ident_kind && *l->ident_kind;
 	const ReIdent *id = NULL;
@@ -618,19 +742,23 @@ lens_ident(ReArena *a, const ReFeature *f, const ReLensDef *l, pcre2_code *re, c
 	/* an ident_pattern is a premise about the identifier: no identifier written that way, no item */
 	if (re)
 	{
-		id = pick_ident(a, f, l, re);
+		id = pick_ident(a, ctx, f, l, re);
 		if (id == NULL)
 			return false;
 	}
 	/* the lens's identifier kind is preferred; {ident} in a template requires one */
 	else if (named)
-		id = re_feature_ident(f, re_ident_kind_from_name(l->ident_kind));
+		id = first_ident(a, ctx, f, re_ident_kind_from_name(l->ident_kind));
 	/* a lens that names a kind of identifier takes no other: {subject} falls back to the id */
 	if (id == NULL && named &&
 		(strstr(l->title, "{ident}") || strstr(l->why, "{ident}") || strstr(l->verify, "{ident}")))
 		return false;
 	if (id == NULL && !named)
+	{
 		id = re_feature_primary(f);
+		if (id && !usable_ident(a, ctx, f, id))
+			id = NULL;
+	}
 	*ident = id ? id->text : NULL;
 	return true;
 }
@@ -735,7 +863,7 @@ re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nle
 			if (ctx->gates && (!re_lens_has_kinds(ctx, f, ctx->gates[li].requires_kinds, true) ||
 							   re_lens_has_kinds(ctx, f, ctx->gates[li].unless_kinds, false)))
 				continue;
-			if (!lens_ident(a, f, l, res[li], &ident) || !trigger_holds(a, ctx, l, f, ident, &evidence))
+			if (!lens_ident(a, ctx, f, l, res[li], &ident) || !trigger_holds(a, ctx, l, f, ident, &evidence))
 				continue;
 			qk = ctx->gates ? quote_kind(a, ctx, f, ctx->gates[li].requires_kinds, k) : k;
 			title = fill(a, l->title, ctx, f, ident, qk);

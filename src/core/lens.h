@@ -89,6 +89,14 @@ const char *re_item_priority(const char *lens_priority, const char *risk, const 
 bool		re_lens_has_kinds(const ReLensCtx *ctx, const ReFeature *f, const char *list, bool all);
 
 /*
+ * Is the function identifier (`fn()`, `schema.fn()`) a SQL function? Only when
+ * written schema-qualified, with a SQL signature, in an item that calls it a SQL
+ * function, or written schema-qualified by the release's section or the docs.
+ * Any other identifier: true.
+ */
+bool		re_lens_sql_function(ReArena *a, const ReLensCtx *ctx, const ReFeature *f, const char *ident);
+
+/*
  * The identifier as the item writes it: a function with the longest argument
  * list the text shows (`x.f(names TEXT[])`), else the identifier itself.
  */

@@ -945,6 +945,8 @@ add_features(ReArena *a, const ReProposeIn *in, Cand **candsp, int nc, char *err
 			return -1;
 		if (strlen(notes) > strlen(desc))
 			fs[i].notes_at = fs[i].desc_at + (int) strlen(desc);
+		if (re_feature_own_text(a, &fs[i], in->kinds, in->nkinds, err, errlen) != 0)
+			return -1;
 	}
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.version = in->version;

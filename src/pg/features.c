@@ -511,7 +511,7 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 		in->features[i].priority = val(i, 4);
 	}
 
-	re_spi_exec("SELECT kind, pattern, ident_kind, exclusive FROM roadmap.feature_kind ORDER BY kind COLLATE \"C\" LIMIT 128",
+	re_spi_exec("SELECT kind, pattern, ident_kind, exclusive, own_text FROM roadmap.feature_kind ORDER BY kind COLLATE \"C\" LIMIT 128",
 				0, NULL, NULL, NULL, SPI_OK_SELECT);
 	n = SPI_processed;
 	in->nkinds = (int) n;
@@ -522,6 +522,7 @@ re_gather_features(int64 repo_id, const char *version, const char *path, const c
 		in->kinds[i].pattern = val(i, 2);
 		in->kinds[i].ident_kind = val(i, 3);
 		in->kinds[i].exclusive = val(i, 4)[0] == 't';
+		in->kinds[i].own_text = val(i, 5)[0] == 't';
 	}
 
 	gather_lenses(in);

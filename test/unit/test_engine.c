@@ -15,11 +15,11 @@
 #include "../../src/core/listed.h"
 
 static const ReKindDef engine_kinds[] = {
-	{"function", NULL, "function", false},
-	{"guc", NULL, "guc", false},
-	{"catalog", "schema change|add [^.]{0,60}column", NULL, false},
-	{"wait", "waits? for|\\bdrain\\b", NULL, false},
-	{"docs", "\\btutorial\\b", NULL, true},
+	{"function", NULL, "function", false, false},
+	{"guc", NULL, "guc", false, false},
+	{"catalog", "schema change|add [^.]{0,60}column", NULL, false, false},
+	{"wait", "waits? for|\\bdrain\\b", NULL, false, false},
+	{"docs", "\\btutorial\\b", NULL, true, false},
 };
 
 static void
@@ -92,7 +92,7 @@ test_feature_extract(void)
 	}
 	/* a bad pattern is an error, not a crash */
 	{
-		ReKindDef	bad = {"bad", "(unclosed", NULL, false};
+		ReKindDef	bad = {"bad", "(unclosed", NULL, false, false};
 
 		CHECK(re_feature_extract(a, "X", "t", "d", NULL, &bad, 1, &f, err, sizeof(err)) == -1);
 		CHECK(strstr(err, "bad") != NULL);
@@ -252,13 +252,13 @@ test_object_kinds(void)
 
 /* Patterns of roadmap.feature_kind (sql/roadmap_enrich--0.1.0--0.2.0.sql) that the tests below rely on. */
 static const ReKindDef object_kinds[] = {
-	{"function", NULL, "function", false},
-	{"table", NULL, "table", false},
-	{"guc_free", NULL, "guc_string", false},
+	{"function", NULL, "function", false, false},
+	{"table", NULL, "table", false, false},
+	{"guc_free", NULL, "guc_string", false, false},
 	{"wait", "\\bwaits? (for|until)\\b|\\bdrain\\b|quiesce|\\bpoll(s|ing)? (every|for|until)\\b|"
-	"\\bretr(y|ies) (every|until|up to)\\b|\\bsleeps? (for|between)\\b", NULL, false},
+	"\\bretr(y|ies) (every|until|up to)\\b|\\bsleeps? (for|between)\\b", NULL, false, false},
 	{"startup_check", "\\bat (worker |server |backend )?start(up)?\\b[^.]{0,80}\\b(exits?|skips?|refuses?|aborts?)\\b|"
-	"\\brefuses? to start\\b|\\b(exits?|skips?)\\b[^.]{0,40}\\b(at|on) (worker |server )?start(up)?\\b", NULL, false},
+	"\\brefuses? to start\\b|\\b(exits?|skips?)\\b[^.]{0,40}\\b(at|on) (worker |server )?start(up)?\\b", NULL, false, false},
 };
 
 static void
@@ -430,8 +430,8 @@ static void
 test_word_kinds(void)
 {
 	static const ReKindDef kinds[] = {
-		{"evaluation", "^.*?\\b(evaluat(e|ion)|deriv(e|ed)|stratif(y|ication)|semi-naive)\\b", NULL, false},
-		{"rejection", "^.*?\\b(report|reject)s?\\b[^.;]{0,60}\\b(cycl(e|es|ic)|un[a-z]+able|invalid)\\b", NULL, false},
+		{"evaluation", "^.*?\\b(evaluat(e|ion)|deriv(e|ed)|stratif(y|ication)|semi-naive)\\b", NULL, false, false},
+		{"rejection", "^.*?\\b(report|reject)s?\\b[^.;]{0,60}\\b(cycl(e|es|ic)|un[a-z]+able|invalid)\\b", NULL, false, false},
 	};
 	static const ReLensDef lenses[] = {
 		{"perf_eval_bench", "performance", "evaluation", "always", NULL, "P1", "M", 3, false,
@@ -512,16 +512,16 @@ static void
 test_lens_premises(void)
 {
 	static const ReKindDef kinds[] = {
-		{"cache", "\\bcach(e|es|ing)\\b", NULL, false},
-		{"shared_state", "shared[- ]memory|\\bdshash\\b", NULL, false},
-		{"evaluation", "^.*?\\boptimi[sz]ation\\b", NULL, false},
-		{"multi_txn", "\\bin batches\\b|\\bcommits? each\\b", NULL, false},
-		{"refactor", "\\bsplit\\b", NULL, false},
-		{"internal", "\\b(zero|no) behaviou?r changes?\\b", NULL, false},
-		{"startup_check", "\\brefuses? to start\\b|at worker startup", NULL, false},
-		{"standby", "\\bstandby\\b|pg_is_in_recovery", NULL, false},
-		{"function", NULL, "function", false},
-		{"diagnostic_fn", "`[a-z0-9_.]*explain[a-z0-9_]*\\(", NULL, false},
+		{"cache", "\\bcach(e|es|ing)\\b", NULL, false, false},
+		{"shared_state", "shared[- ]memory|\\bdshash\\b", NULL, false, false},
+		{"evaluation", "^.*?\\boptimi[sz]ation\\b", NULL, false, false},
+		{"multi_txn", "\\bin batches\\b|\\bcommits? each\\b", NULL, false, false},
+		{"refactor", "\\bsplit\\b", NULL, false, false},
+		{"internal", "\\b(zero|no) behaviou?r changes?\\b", NULL, false, false},
+		{"startup_check", "\\brefuses? to start\\b|at worker startup", NULL, false, false},
+		{"standby", "\\bstandby\\b|pg_is_in_recovery", NULL, false, false},
+		{"function", NULL, "function", false, false},
+		{"diagnostic_fn", "`[a-z0-9_.]*explain[a-z0-9_]*\\(", NULL, false, false},
 	};
 	static const ReLensDef lenses[] = {
 		{"stab_cache_full", "stability", "cache", "always", NULL, "P1", "S", 2, false,
@@ -635,8 +635,8 @@ static void
 test_lens_ident_pattern(void)
 {
 	static const ReKindDef kinds[] = {
-		{"bulk", "\\bbulk\\b", NULL, false},
-		{"function", NULL, "function", false},
+		{"bulk", "\\bbulk\\b", NULL, false, false},
+		{"function", NULL, "function", false, false},
 	};
 	static const ReLensDef lenses[] = {
 		{"scal_bulk_10k", "scalability", "bulk", "always", "function", "P1", "S", 2, false,
@@ -681,6 +681,41 @@ test_lens_ident_pattern(void)
 	ctx.gates = bad;
 	CHECK(re_lens_apply(a, &ctx, lenses, 1, f, 2, &h) == -1);
 	CHECK(strstr(err, "scal_bulk_10k") != NULL);
+	re_arena_free(a);
+}
+
+/* A name is a SQL function only when shown as one (re_lens_sql_function). */
+static void
+test_lens_sql_function(void)
+{
+	static const ReKindDef kinds[] = {{"function", NULL, "function", false, false}};
+	ReArena    *a = re_arena_new();
+	ReFeature	f;
+	char		err[256];
+	ReLensCtx	ctx;
+
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.version = "0.2.0";
+	ctx.kinds = kinds;
+	ctx.nkinds = 1;
+	CHECK(re_feature_extract(a, "OPS-6", "Workload-aware poll",
+							 "Replace `compute_backoff_ms()` exponential backoff with a load signal; "
+							 "`poll_remote(conn: &PgConnection)` reads it. Add `export_def(name TEXT)`, `recommend(x => 1)` "
+							 "and `resume_item()`.", NULL, kinds, 1, &f, err, sizeof(err)) == 0);
+	/* schema-qualified, a SQL signature: SQL functions */
+	CHECK(re_lens_sql_function(a, &ctx, &f, "x.anything()"));
+	CHECK(re_lens_sql_function(a, &ctx, &f, "export_def()"));
+	CHECK(re_lens_sql_function(a, &ctx, &f, "recommend()"));
+	/* unqualified with no signature, or a Rust signature: internal code */
+	CHECK(!re_lens_sql_function(a, &ctx, &f, "compute_backoff_ms()"));
+	CHECK(!re_lens_sql_function(a, &ctx, &f, "poll_remote()"));
+	CHECK(!re_lens_sql_function(a, &ctx, &f, "resume_item()"));
+	/* the docs (or the release's section) write it schema-qualified: a SQL function; `self.` is a method */
+	ctx.docs_text = "## pgtrickle.resume_item(name text)\n\nCalls self.compute_backoff_ms() each tick.";
+	CHECK(re_lens_sql_function(a, &ctx, &f, "resume_item()"));
+	CHECK(!re_lens_sql_function(a, &ctx, &f, "compute_backoff_ms()"));
+	/* not a function: nothing to decide */
+	CHECK(re_lens_sql_function(a, &ctx, &f, "pg_trickle.poll_ms"));
 	re_arena_free(a);
 }
 
@@ -1551,6 +1586,7 @@ test_engine(void)
 	test_lenses();
 	test_lens_premises();
 	test_lens_ident_pattern();
+	test_lens_sql_function();
 	test_selector();
 	test_dedupe_listed();
 	test_dedupe_selector();

@@ -39,7 +39,8 @@ SELECT count(*) FILTER (WHERE feature_ref = 'K1' AND lens_id = 'corr_cache_stale
 SELECT count(*) FILTER (WHERE feature_ref = 'F1' AND lens_id LIKE 'test_fallback%') AS fallback_the_item_replaces,
        count(*) FILTER (WHERE feature_ref IN ('F2', 'F4') AND lens_id = 'test_fallback_path') AS main_path_verify_of_own_output,
        count(*) FILTER (WHERE feature_ref = 'I1' AND lens_id LIKE '%function%') AS function_lens_on_internal_routine,
-       count(*) FILTER (WHERE feature_ref = 'C1' AND lens_id IN ('stab_cache_full', 'test_cache_concurrent', 'scal_cache_bound'))
+       count(*) FILTER (WHERE feature_ref = 'C1' AND lens_id IN ('stab_cache_full', 'test_cache_concurrent', 'scal_cache_bound',
+                                                              'corr_cache_stale'))
          AS entry_cache_lens_on_one_schedule,
        count(*) FILTER (WHERE feature_ref = 'V1' AND lens_id = 'perf_function_cost') AS rows_lens_unstated,
        count(*) FILTER (WHERE feature_ref = 'H1' AND lens_id LIKE '%eval%') AS evaluation_lens_on_threshold_check,
@@ -60,6 +61,8 @@ SELECT count(*) FILTER (WHERE feature_ref = 'F3' AND lens_id = 'test_fallback_pa
        count(*) FILTER (WHERE feature_ref = 'V2' AND lens_id = 'perf_function_cost') AS rows_stated,
        count(*) FILTER (WHERE feature_ref = 'S1' AND lens_id = 'test_replay_parity'
                           AND description LIKE '%changed between the save and the replay%') AS replay_after_changes,
-       count(*) FILTER (WHERE feature_ref = 'W1' AND lens_id = 'corr_limit_no_loss') AS limit_on_writes
+       count(*) FILTER (WHERE feature_ref = 'W1' AND lens_id = 'corr_limit_no_loss') AS limit_on_writes,
+       count(*) FILTER (WHERE feature_ref = 'C1' AND lens_id = 'corr_cache_value'
+                          AND description LIKE '%equals one computed from scratch%') AS cached_value_vs_fresh
   FROM p;
 UPDATE roadmap.selection_policy s SET value = o.value FROM saved_policy o WHERE s.name = o.name;

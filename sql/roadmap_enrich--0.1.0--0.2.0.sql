@@ -1668,3 +1668,15 @@ INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
 UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['throttles_work']
  WHERE lens_id IN ('corr_limit_no_loss', 'perf_limit_cost', 'scal_limit_10x', 'ux_limit_status', 'test_limit_thresholds')
    AND builtin;
+-- * a stale cache of one computed value (a sorted schedule) is checked on
+--   that value: after each change, the cached value equals one computed
+--   from scratch, not "two refreshes in two sessions" of a template cache.
+UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['cache_entries']
+ WHERE lens_id = 'corr_cache_stale' AND builtin;
+INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, title, why, verify,
+                          unless_kinds, risk) VALUES
+('corr_cache_value', 'correctness', 'cache', 'always', NULL, 'P0', 'M', 3,
+ '{subject}: the cached result equals a fresh computation after every change',
+ '{id} caches one computed result{quote}; a change that misses its invalidation leaves the old result in use, with no error',
+ 'a test applies random changes to what {id} is computed from (DDL, objects created and dropped) and after each one the cached result equals one computed from scratch',
+ ARRAY['cache_entries'], 'wrong_answer');

@@ -704,7 +704,32 @@ re_lens_sql_function(ReArena *a, const ReLensCtx *ctx, const ReFeature *f, const
 					ci_contains(f->text, "SQL-callable")))
 		return true;
 	base = re_strndup(a, ident, n - 2);
+	if (ctx->sql_names)
+		return re_strmap_get(ctx->sql_names, base) >= 0;
 	return written_qualified(ctx->section_text, base, n - 2) || written_qualified(ctx->docs_text, base, n - 2);
+}
+
+/* Index every `<schema>.<fn>(` of text (not `self.fn(`) by fn: one pass, whatever the number of features. */
+static void
+index_qualified(ReArena *a, ReStrMap *m, const char *text)
+{
+	const char *p;
+
+	for (p = text ? strchr(text, '(') : NULL; p; p = strchr(p + 1, '('))
+	{
+		const char *b = p,
+				   *q;
+
+		while (b > text && (isalnum((unsigned char) b[-1]) || b[-1] == '_'))
+			b--;
+		if (b == p || b == text || b[-1] != '.')
+			continue;
+		q = b - 1;
+		while (q > text && (isalnum((unsigned char) q[-1]) || q[-1] == '_'))
+			q--;
+		if (q < b - 1 && !(b - 1 - q == 4 && strncmp(q, "self", 4) == 0))
+			re_strmap_put(m, re_strndup(a, b, (size_t) (p - b)), 1);
+	}
 }
 
 /* A function identifier that is no SQL function names nothing a function lens asks about. */
@@ -835,6 +860,18 @@ re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nle
 				fi,
 				li;
 	pcre2_code **res = re_alloc(a, sizeof(pcre2_code *) * (size_t) (nlenses + 1));
+	ReLensCtx	local = *ctx;
+	ReStrMap	names;
+
+	/* the names written schema-qualified, indexed once (not one scan per feature and lens) */
+	if (local.sql_names == NULL)
+	{
+		re_strmap_init(&names, a);
+		index_qualified(a, &names, ctx->section_text);
+		index_qualified(a, &names, ctx->docs_text);
+		local.sql_names = &names;
+	}
+	ctx = &local;
 
 	/* grown by the hits found: nlenses x nfeatures is 84 MB for a 100,000-item release */
 	*out = re_alloc(a, sizeof(ReLensHit) * (size_t) cap);

@@ -10,6 +10,7 @@
 
 #include "arena.h"
 #include "feature.h"
+#include "strmap.h"
 
 typedef struct ReLensDef
 {
@@ -53,6 +54,8 @@ typedef struct ReLensCtx
 	int			nkinds;
 	const ReLensGate *gates;	/* parallel to the lenses re_lens_apply gets, or NULL: no gates */
 	const char *bench;			/* the project's benchmarks ("the benchmarks `docs/BENCHMARK.md` describes"), or NULL */
+	const ReStrMap *sql_names;	/* base names the section or the docs write schema-qualified (`x.fn(`), or
+								 * NULL: re_lens_apply indexes them once, re_lens_sql_function scans */
 	char	   *err;			/* where re_lens_apply says which pattern does not compile, or NULL */
 	size_t		errlen;
 } ReLensCtx;

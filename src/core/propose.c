@@ -57,6 +57,7 @@ typedef struct Cand
 	const char *ident;
 	int			claimed;		/* 1 a document states it as true, 2 a planned item lists its docs */
 	bool		reconcile;		/* the one item on features shipped before they were planned */
+	const char *why;		/* why it cannot be proposed (eligible), for the no-item reasons */
 	ReClaim		claim;
 } Cand;
 
@@ -780,18 +781,29 @@ already_listed(const ReProposeIn *in, const Cand *c, double *best)
 	return *best >= 0.6 ? id : NULL;
 }
 
-static bool
-already_shipped(const ReProposeIn *in, const Cand *c)
+/*
+ * The shipped changelog entry of the window the candidate repeats, or -1: its
+ * title overlaps the entry (>= 0.75), and for a feature item the entry names
+ * its identifier or its feature's id — words alone ship no feature
+ * (docs/proposals.md "Dedupe by item").
+ */
+static int
+already_shipped(ReArena *a, const ReProposeIn *in, const Cand *c)
 {
 	int			i;
+	const char *base = c->kind == 3 && c->ident ? re_claim_ident_base(a, c->ident) : NULL;
 
 	for (i = 0; i < in->nshipped; i++)
 	{
 		RE_CHECK_INTERRUPTS();
-		if (re_word_overlap(c->match_text, in->shipped[i].text) >= 0.75)
-			return true;
+		if (re_word_overlap(c->match_text, in->shipped[i].text) < 0.75)
+			continue;
+		if (c->kind == 3 && !((base && *base && strstr(in->shipped[i].text, base)) ||
+							  (c->p.feature_id && re_text_names_id(in->shipped[i].text, c->p.feature_id))))
+			continue;
+		return i;
 	}
-	return false;
+	return -1;
 }
 
 /* A planner dismissed it: same source ref, same title, or nearly the same words. */
@@ -1463,37 +1475,59 @@ eligible(Sel *s, Cand *c)
 	int			k,
 				rule;
 
+	const char *id;
+	const ReCheck *chk = NULL;
+
 	if (c->banned)
-		return false;
-	if (already_listed(in, c, &ov))
 	{
-		out->skipped_existing++;
+		c->why = "it repeats the check of an item chosen in another pillar";
 		return false;
 	}
-	if (c->kind != 0 && already_shipped(in, c))
+	if ((id = already_listed(in, c, &ov)) != NULL)
+	{
+		out->skipped_existing++;
+		if (!c->why)
+			c->why = re_sprintf(s->a, "%s already plans it", id);
+		return false;
+	}
+	if (c->kind != 0 && (k = already_shipped(s->a, in, c)) >= 0)
 	{
 		out->skipped_shipped++;
+		if (!c->why)
+			c->why = re_sprintf(s->a, "v%s shipped it", in->shipped[k].id);
 		return false;
 	}
 	/* a reconcile item is about the plan, not one of the checks it lists */
-	if (!c->reconcile && (c->claimed == 2 || re_listed_find(&s->listed, c->p.title, c->idents, c->nidents, c->families, &rule)))
+	if (!c->reconcile && (c->claimed == 2 ||
+						  (chk = re_listed_find(&s->listed, c->p.title, c->idents, c->nidents, c->families, &rule)) != NULL))
 	{
 		out->skipped_listed++;
+		if (!c->why)
+			c->why = chk ? re_sprintf(s->a, "the section checks it already (%s%s%s)", chk->owner ? chk->owner : "",
+									  chk->owner ? " " : "", chk->source)
+				: re_sprintf(s->a, "a planned item writes its docs (%s)", c->claim.sentence ? c->claim.sentence : "");
 		return false;
 	}
 	if (c->claimed == 1)
 	{
 		out->skipped_claimed++;
+		if (!c->why)
+			c->why = re_sprintf(s->a, "`%s` states it already", c->claim.path);
 		return false;
 	}
 	if ((c->kind == 2 && c->done) || (c->kind == 3 && !c->reconcile && s->shipped[c->feature].source))
 	{
 		out->skipped_shipped++;
+		out->skipped_gaps += c->kind == 2;
+		if (!c->why)
+			c->why = c->kind == 2 ? "its focus area is done or not anchored in this release"
+				: "the feature shipped before this release";
 		return false;
 	}
 	if (dismissed(in, c))
 	{
 		out->skipped_dismissed++;
+		c->why = "a planner dismissed it";
 		return false;
 	}
 	for (k = 0; k < in->nrules; k++)
@@ -1507,6 +1541,7 @@ eligible(Sel *s, Cand *c)
 		if (ph && strstr(plain_lower(s->a, c->p.title), ph))
 		{
 			out->skipped_rules++;
+			c->why = "an AGENTS.md rule forbids it";
 			return false;
 		}
 	}
@@ -2266,6 +2301,147 @@ shipped_risks(Sel *s, ReBuf *risks)
 	}
 }
 
+/* The feature kinds the item's text states ("function, guc"), or NULL. */
+static char *
+kinds_named(Sel *s, int f)
+{
+	ReBuf		b;
+	int			k;
+	char	   *o;
+
+	if (s->fs == NULL)
+		return NULL;
+	re_buf_init(&b);
+	for (k = 0; k < s->in->nkinds && k < RE_MAX_KINDS; k++)
+		if (RE_KIND_HAS(&s->fs[f], k) && (b.len == 0 || !re_icontains_word(b.data, s->in->kinds[k].kind)))
+			re_buf_printf(&b, "%s%s", b.len ? ", " : "", s->in->kinds[k].kind);
+	o = b.len ? re_buf_to_arena(s->a, &b) : NULL;
+	re_buf_free(&b);
+	return o;
+}
+
+/* The first word of list (space-separated) that is (want: true) or is not a word of kinds, or NULL. */
+static char *
+kind_word(ReArena *a, const char *list, const char *kinds, bool want)
+{
+	const char *p = list;
+
+	while (p && *p)
+	{
+		size_t		n = strcspn(p, " ");
+		char	   *w = re_strndup(a, p, n);
+
+		if (n > 0 && (kinds != NULL && re_icontains_word(kinds, w)) == want)
+			return w;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	return NULL;
+}
+
+/* The lenses on a kind the item states that did not fire, and why: "`x` (needs y)", at most three. */
+static char *
+lens_misses(Sel *s, const char *kinds)
+{
+	ReBuf		b;
+	int			k,
+				n = 0;
+	char	   *o,
+			   *w;
+
+	re_buf_init(&b);
+	for (k = 0; k < s->in->nlenses && n < 3; k++)
+	{
+		const ReLensDef *l = &s->in->lenses[k];
+		const ReLensGate *g = s->in->lens_gates ? &s->in->lens_gates[k] : NULL;
+
+		if (l->feature_kind == NULL || !re_icontains_word(kinds, l->feature_kind))
+			continue;
+		if (g && g->requires_kinds && (w = kind_word(s->a, g->requires_kinds, kinds, false)) != NULL)
+			re_buf_printf(&b, "%s`%s` (needs %s)", n ? ", " : "", l->lens_id, w);
+		else if (g && g->unless_kinds && (w = kind_word(s->a, g->unless_kinds, kinds, true)) != NULL)
+			re_buf_printf(&b, "%s`%s` (ruled out: %s)", n ? ", " : "", l->lens_id, w);
+		else
+			re_buf_printf(&b, "%s`%s` (its evidence does not hold: %s%s)", n ? ", " : "", l->lens_id, l->trigger,
+						  l->ident_kind ? re_sprintf(s->a, ", a %s identifier", l->ident_kind) : "");
+		n++;
+	}
+	o = n ? re_buf_to_arena(s->a, &b) : NULL;
+	re_buf_free(&b);
+	return o;
+}
+
+/*
+ * A release that plans features but gets no item says why, per planned
+ * item: the lenses tried and why each was dropped, or that none applies
+ * (docs/proposals.md "Release Theme and Conflicts & Risks").
+ */
+static void
+empty_reasons(Sel *s, ReBuf *risks)
+{
+	int			i,
+				k,
+				gaps = 0,
+				more = 0;
+
+	for (i = 0; i < s->in->nfeatures; i++)
+	{
+		ReBuf		b;
+		int			n = 0,
+					extra = 0;
+		char	   *kinds,
+				   *misses;
+
+		if (i >= 20)
+		{
+			more++;
+			continue;
+		}
+		re_buf_init(&b);
+		for (k = 0; k < s->nc; k++)
+		{
+			const Cand *c = &s->cands[k];
+
+			if (c->kind != 3 || c->feature != i || c->reconcile ||
+				(b.len && strstr(b.data, re_sprintf(s->a, "`%s`", c->p.lens_id))))
+				continue;
+			if (n < 4)
+				re_buf_printf(&b, "%s`%s` (%s)", n ? "; " : "", c->p.lens_id,
+							  c->why ? c->why : "not selected: the caps of its pillar or feature were reached");
+			else
+				extra++;
+			n++;
+		}
+		if (extra)
+			re_buf_printf(&b, "; %d more", extra);
+		kinds = kinds_named(s, i);
+		if (s->shipped && s->shipped[i].source)
+			re_buf_printf(risks, "- **%s** (\"%s\"): it shipped before this release; see its reconcile line.\n",
+						  s->in->features[i].item_id, doc_name(s->a, s->in->features[i].title));
+		else if (n > 0)
+			re_buf_printf(risks, "- **%s** (\"%s\"): lenses tried \xE2\x80\x94 %s.\n", s->in->features[i].item_id,
+						  doc_name(s->a, s->in->features[i].title), b.data);
+		else
+			re_buf_printf(risks, "- **%s** (\"%s\"): no lens fired: %s.\n", s->in->features[i].item_id,
+						  doc_name(s->a, s->in->features[i].title),
+						  kinds && re_icontains_word(kinds, "task") ?
+						  "the item is itself a test, benchmark or analysis task (kind `task`), and no lens asks about one"
+						  : kinds && (misses = lens_misses(s, kinds)) != NULL ?
+						  re_sprintf(s->a, "its text states %s; %s", kinds, misses)
+						  : kinds ? re_sprintf(s->a, "its text states %s, which no enabled lens asks about", kinds)
+						  : "its text states none of the kinds a lens asks about (a function, setting, cache, limit, migration …)");
+		re_buf_free(&b);
+	}
+	if (more)
+		re_buf_printf(risks, "- %d more planned items: `roadmap.explain('%s')` and the stored candidates tell why.\n", more,
+					  s->in->version);
+	gaps = s->out->skipped_gaps;
+	if (gaps)
+		re_buf_printf(risks, "- %d focus-area gap%s not proposed: a release that plans items takes a gap only where this commit's code evidence anchors it and no planned item covers its area.\n",
+					  gaps, gaps == 1 ? " was" : "s were");
+}
+
 /* Conflicts & Risks: stale deferrals, blockers, schema changes, engine core, overlaps. */
 static void
 write_risks(Sel *s)
@@ -2314,7 +2490,10 @@ write_risks(Sel *s)
 							  out->items[i].item_id, out->items[k].item_id);
 	shipped_risks(s, &risks);
 	claim_risks(s, &risks);
-	for (i = 0; i < s->in->npillars; i++)
+	/* no item at all: reasons per planned item, not per pillar (the pillars' gap notes are not about the release) */
+	if (out->n == 0 && s->in->nfeatures > 0)
+		empty_reasons(s, &risks);
+	for (i = 0; i < s->in->npillars && !(out->n == 0 && s->in->nfeatures > 0); i++)
 		if (s->thin[i])
 		{
 			int			n = 0;
@@ -2568,7 +2747,7 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 		out->n = 0;
 		out->skipped_existing = out->skipped_shipped = out->skipped_rules = 0;
 		out->skipped_dismissed = out->skipped_listed = out->already_enriched = 0;
-		out->skipped_claimed = 0;
+		out->skipped_claimed = out->skipped_gaps = 0;
 		memset(s.uses, 0, sizeof(int) * (size_t) (in->nfeatures + 1));
 		memset(s.thin, 0, sizeof(char *) * (size_t) (in->npillars + 1));
 		memset(s.left, 0, sizeof(char *) * (size_t) (in->npillars + 1));

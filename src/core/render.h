@@ -42,6 +42,7 @@ typedef struct ReRenderOut
 	size_t		len;
 	int			added_rows;
 	int			added_sections;
+	int			added_notes;	/* no item: the Conflicts & Risks notes were written (why none) */
 	int			new_line_end;	/* last line of the section in the new text */
 } ReRenderOut;
 

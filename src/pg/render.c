@@ -335,7 +335,7 @@ re_render_apply(int64 repo_id, const char *version, bool write, bool commit)
 	result = pnstrdup(rout.text, rout.len);
 
 	/* nothing new: no write, no commit */
-	if (write && (rout.added_rows > 0 || summary_text))
+	if (write && (rout.added_rows > 0 || rout.added_notes > 0 || summary_text))
 	{
 		ReGitWrite	files[2] = {{t.path, rout.text, rout.len}, {t.summary_path, summary_text, summary_len}};
 

@@ -676,11 +676,13 @@ re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nle
 			  const ReFeature *features, int nfeatures, ReLensHit **out)
 {
 	int			n = 0,
+				cap = 64,
 				fi,
 				li;
 	pcre2_code **res = re_alloc(a, sizeof(pcre2_code *) * (size_t) (nlenses + 1));
 
-	*out = re_alloc(a, sizeof(ReLensHit) * (size_t) (nlenses * nfeatures + 1));
+	/* grown by the hits found: nlenses x nfeatures is 84 MB for a 100,000-item release */
+	*out = re_alloc(a, sizeof(ReLensHit) * (size_t) cap);
 	if (!compile_ident_patterns(a, ctx, lenses, nlenses, res))
 		return -1;
 	for (fi = 0; fi < nfeatures; fi++)
@@ -714,6 +716,14 @@ re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nle
 			verify = fill(a, l->verify, ctx, f, ident, qk);
 			if (title == NULL || why == NULL || verify == NULL)
 				continue;
+			if (n == cap)
+			{
+				ReLensHit  *grown = re_alloc(a, sizeof(ReLensHit) * (size_t) cap * 2);
+
+				memcpy(grown, *out, sizeof(ReLensHit) * (size_t) cap);
+				*out = grown;
+				cap *= 2;
+			}
 			make_hit(a, ctx, l, f, ident, title, why, verify, evidence, &(*out)[n++]);
 		}
 	}

@@ -101,6 +101,51 @@ test_feature_extract(void)
 }
 
 /*
+ * Notes of every item from one pass over its section: the block a bold lead
+ * opens, the rest of a table row's cell, bullets naming the id (a whole
+ * token: not CDC-1 inside CDC-10), no checklist entries, no code fences, and
+ * two items with one id both get theirs.
+ */
+static void
+test_feature_notes(void)
+{
+	static const char section[] =
+		"## v1.0.0\n\n"
+		"| ID | Title |\n|---|---|\n"
+		"| CDC-1 | Capture deletes. The trigger also records the old key of every deleted row. |\n"
+		"| CDC-10 | Capture updates |\n\n"
+		"**A-1** \xE2\x80\x94 Today the worker polls every second and wastes a core.\n"
+		"It keeps polling when nothing changed at all.\n\n"
+		"```\nA-1 inside a code fence is not a note\n```\n\n"
+		"**B-2** \xE2\x80\x94 Block of another item entirely.\n\n"
+		"- CDC-1 must not lose a delete during a restart of the server.\n"
+		"- [ ] CDC-1 checklist entries are the plan's own check.\n"
+		"- CDC-10 bullets belong to the other item only.\n";
+	const char *ids[] = {"CDC-1", "CDC-10", "A-1", "A-1", "Z-9"};
+	const char *titles[] = {"Capture deletes", "Capture updates", "Worker polling", "Worker polling", "Absent"};
+	const char *descs[] = {"Deletes.", "Updates.", "Polling.", NULL, "Absent item."};
+	char	   *out[5];
+	ReArena    *a = re_arena_new();
+
+	re_feature_notes_all(a, section, 5, ids, titles, descs, out);
+	CHECK(strncmp(out[0], "Deletes.", 8) == 0);
+	CHECK(strstr(out[0], "records the old key of every deleted row") != NULL);
+	CHECK(strstr(out[0], "must not lose a delete") != NULL);
+	CHECK(strstr(out[0], "checklist entries") == NULL);
+	CHECK(strstr(out[0], "bullets belong to the other item") == NULL);
+	CHECK(strstr(out[1], "bullets belong to the other item") != NULL);
+	CHECK(strstr(out[1], "must not lose a delete") == NULL);
+	CHECK(strstr(out[2], "wastes a core") != NULL && strstr(out[2], "keeps polling when nothing changed") != NULL);
+	CHECK(strstr(out[2], "code fence") == NULL && strstr(out[2], "another item entirely") == NULL);
+	CHECK(strstr(out[3], "wastes a core") != NULL);
+	CHECK(strcmp(out[4], "Absent item.") == 0);
+	/* no section: the descriptions as they are */
+	re_feature_notes_all(a, NULL, 5, ids, titles, descs, out);
+	CHECK(strcmp(out[0], "Deletes.") == 0 && strcmp(out[3], "") == 0);
+	re_arena_free(a);
+}
+
+/*
  * The kinds' pattern memo: with it on (patterns interpreted or compiled to
  * machine code), every feature gets the kinds and match offsets it gets
  * without it, also for a pattern buffer reused with
@@ -1487,6 +1532,7 @@ static void
 test_engine(void)
 {
 	test_feature_extract();
+	test_feature_notes();
 	test_object_kinds();
 	test_feature_objects();
 	test_lens_kinds();

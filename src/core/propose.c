@@ -2500,9 +2500,10 @@ write_risks(Sel *s)
 	shipped_risks(s, &risks);
 	claim_risks(s, &risks);
 	/* no item at all: reasons per planned item, not per pillar (the pillars' gap notes are not about the release) */
-	if (out->n == 0 && s->in->nfeatures > 0)
+	out->explained_empty = out->n == 0 && s->in->nfeatures > 0 && out->already_enriched == 0;
+	if (out->explained_empty)
 		empty_reasons(s, &risks);
-	for (i = 0; i < s->in->npillars && !(out->n == 0 && s->in->nfeatures > 0); i++)
+	for (i = 0; i < s->in->npillars && !out->explained_empty; i++)
 		if (s->thin[i])
 		{
 			int			n = 0;

@@ -748,7 +748,7 @@ re_render(ReArena *a, const ReRenderIn *in, ReRenderOut *out, char *err, size_t 
 	for (i = 0; i < in->nitems; i++)
 		if (!section_has_id(c->l, c->hs, c->he, in->items[i].item_id))
 			c->todo[c->ntodo++] = in->items[i];
-	c->notes_only = in->nitems == 0 && notes_new(c);
+	c->notes_only = in->nitems == 0 && in->no_item_notes && notes_new(c);
 	out->added_notes = c->notes_only;
 	memset(pillar_done, 0, sizeof(bool) * (size_t) (in->npillars + 1));
 	if (c->notes_only)

@@ -34,6 +34,7 @@ typedef struct ReRenderIn
 	int			nitems;
 	const char *theme;
 	const char *risks;			/* markdown bullets */
+	int			no_item_notes;	/* no item: risks say why per planned item, written once */
 } ReRenderIn;
 
 typedef struct ReRenderOut

@@ -533,9 +533,10 @@ store(int64 repo_id, const char *version, const char *commit, ReProposeOut *out)
 	initStringInfo(&counts);
 	appendStringInfo(&counts, "{\"proposals\": %d, \"skipped_existing\": %d, \"skipped_shipped\": %d, "
 					 "\"skipped_rules\": %d, \"skipped_dismissed\": %d, \"stale_deferred\": %d, "
-					 "\"skipped_listed\": %d, \"skipped_sibling\": %d}",
+					 "\"skipped_listed\": %d, \"skipped_sibling\": %d, \"no_item_notes\": %d}",
 					 out->n, out->skipped_existing, out->skipped_shipped, out->skipped_rules,
-					 out->skipped_dismissed, out->stale_deferred, out->skipped_listed, out->skipped_sibling);
+					 out->skipped_dismissed, out->stale_deferred, out->skipped_listed, out->skipped_sibling,
+					 out->explained_empty);
 	{
 		Oid			t2[6] = {INT8OID, TEXTOID, TEXTOID, TEXTOID, TEXTOID, TEXTOID};
 		Datum		v2[6] = {Int64GetDatum(repo_id), CStringGetTextDatum(version), CStringGetTextDatum(commit),

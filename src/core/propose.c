@@ -2365,8 +2365,18 @@ lens_misses(Sel *s, const char *kinds)
 		const ReLensDef *l = &s->in->lenses[k];
 		const ReLensGate *g = s->in->lens_gates ? &s->in->lens_gates[k] : NULL;
 
-		if (l->feature_kind == NULL || !re_icontains_word(kinds, l->feature_kind))
+		if (l->feature_kind == NULL)
 			continue;
+		/* a lens whose premise the item states, on a kind it does not have */
+		if (!re_icontains_word(kinds, l->feature_kind))
+		{
+			if (g && g->requires_kinds && kind_word(s->a, g->requires_kinds, kinds, true) != NULL)
+			{
+				re_buf_printf(&b, "%s`%s` (needs the kind %s)", n ? ", " : "", l->lens_id, l->feature_kind);
+				n++;
+			}
+			continue;
+		}
 		if (g && g->requires_kinds && (w = kind_word(s->a, g->requires_kinds, kinds, false)) != NULL)
 			re_buf_printf(&b, "%s`%s` (needs %s)", n ? ", " : "", l->lens_id, w);
 		else if (g && g->unless_kinds && (w = kind_word(s->a, g->unless_kinds, kinds, true)) != NULL)

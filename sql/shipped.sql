@@ -3,7 +3,8 @@
 -- criteria mark "shipped in v0.1.0; no action", TR-1, which the v0.1.0
 -- CHANGELOG entry "Tiered sync scheduling" ships, RS-1, whose function
 -- docs/SQL_REFERENCE.md documents, and LG-1, a new function whose exit
--- criterion says it "will be shipped" in this release.
+-- criterion says it "will be shipped" in this release; DB-2 is a setting the
+-- section calls a stub ("not yet implemented"), DB-3 a real new setting.
 CREATE EXTENSION IF NOT EXISTS roadmap_enrich;
 \set VERBOSITY default
 \set SHOW_CONTEXT never
@@ -21,3 +22,8 @@ SELECT feature_ref, description FROM d WHERE lens_id = 'reconcile_shipped' ORDER
 -- the reconcile items follow the text rules: 2-4 sentences, a Verify sentence
 SELECT feature_ref, description ~ 'Verify: ' AS has_verify, length(description) <= 600 AS fits
   FROM d WHERE lens_id = 'reconcile_shipped' ORDER BY feature_ref COLLATE "C";
+-- a stub gets no docs or tuning item; the real new setting does
+SELECT f.feature, count(d.item_id) FILTER (WHERE d.lens_id IN ('ux_guc_docs', 'stab_guc_range')) AS docs_or_tuning_items
+  FROM (VALUES ('DB-2'), ('DB-3')) f(feature)
+  LEFT JOIN d ON d.feature_ref = f.feature
+ GROUP BY f.feature ORDER BY f.feature COLLATE "C";

@@ -218,6 +218,15 @@ fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f, con
 				re_buf_puts(&b, f->item_id);
 			p += 8;
 		}
+		else if (strncmp(p, "{item}", 6) == 0)
+		{
+			/* the planned item by id and short name, whatever identifiers it names */
+			if (f->short_name[0])
+				re_buf_printf(&b, "%s %s", f->item_id, f->short_name);
+			else
+				re_buf_puts(&b, f->item_id);
+			p += 5;
+		}
 		else if (strncmp(p, "{ident}", 7) == 0)
 		{
 			re_buf_puts(&b, ident);
@@ -658,9 +667,17 @@ make_hit(ReArena *a, const ReLensCtx *ctx, const ReLensDef *l, const ReFeature *
 	h->ident = ident;
 	h->title = title;
 	h->evidence = evidence;
-	/* P0 only for a feature the release itself rates P0; never above the feature */
-	h->priority = re_lens_priority(l->priority, f->priority);
-	h->rank = l->weight + prio_bonus(f->priority) + (evidence ? 1 : 0);
+	/*
+	 * P0 only for a feature the release itself rates P0; never above the
+	 * feature. A lens whose premise is itself a wrong-rows-with-no-error risk
+	 * (p0_unrated, its why says so from the item's sentence) keeps P0 on a
+	 * feature the release does not rate, and ranks as a P0 feature's item.
+	 */
+	if (l->p0_unrated && prio_rank(l->priority) == 0 && prio_rank(f->priority) < 0)
+		h->priority = "P0";
+	else
+		h->priority = re_lens_priority(l->priority, f->priority);
+	h->rank = l->weight + prio_bonus(strcmp(h->priority, "P0") == 0 ? "P0" : f->priority) + (evidence ? 1 : 0);
 	re_buf_init(&b);
 	re_buf_printf(&b, "v%s plans %s (\"%s\"). %s%s", ctx->version, f->item_id, re_inner_quotes(a, f->title), why,
 				  why[0] && why[strlen(why) - 1] == '.' ? "" : ".");

@@ -922,15 +922,24 @@ add_features(ReArena *a, const ReProposeIn *in, Cand **candsp, int nc, char *err
 	ReLensHit  *hits;
 	int			i,
 				nh;
+	const char **ids = re_alloc(a, sizeof(char *) * (size_t) (in->nfeatures + 1));
+	const char **titles = re_alloc(a, sizeof(char *) * (size_t) (in->nfeatures + 1));
+	const char **descs = re_alloc(a, sizeof(char *) * (size_t) (in->nfeatures + 1));
+	char	  **allnotes = re_alloc(a, sizeof(char *) * (size_t) (in->nfeatures + 1));
 
 	for (i = 0; i < in->nfeatures; i++)
 	{
+		ids[i] = in->features[i].item_id;
+		titles[i] = in->features[i].title;
+		descs[i] = in->features[i].description;
+	}
+	re_feature_notes_all(a, in->section_text, in->nfeatures, ids, titles, descs, allnotes);
+	for (i = 0; i < in->nfeatures; i++)
+	{
 		const char *desc = in->features[i].description ? in->features[i].description : "";
-		char	   *notes;
+		char	   *notes = allnotes[i];
 
 		RE_CHECK_INTERRUPTS();
-		notes = re_feature_notes(a, in->section_text, in->features[i].item_id, in->features[i].title, desc);
-
 		if (re_feature_extract(a, in->features[i].item_id, in->features[i].title, notes,
 							   in->features[i].priority, in->kinds, in->nkinds, &fs[i], err, errlen) != 0)
 			return -1;

@@ -3,8 +3,10 @@
 -- the apply path on by default with auxiliary columns (R1), reworks a snapshot
 -- with no setting (R2), adds an opt-in append path (R3), a publication
 -- subscribers read rows from (R4), a batched change-existence probe (R5) and
--- a setting (R6). Before these lenses R1-R4 got no parity, subscriber or
--- upgrade item, and R5 got a parity test although it computes no rows.
+-- a setting (R6), state kept per source (R7) and a report of one row per
+-- source (R8). Before these lenses R1-R4 got no parity, subscriber or
+-- upgrade item, R5 got a parity test although it computes no rows, and R7
+-- got no scalability item.
 CREATE EXTENSION IF NOT EXISTS roadmap_enrich;
 \set VERBOSITY default
 \set SHOW_CONTEXT never
@@ -31,3 +33,9 @@ SELECT feature_ref, lens_id,
 -- claims an installation must opt in to it
 SELECT count(*) AS opt_in_or_text_items_on_r1 FROM p
  WHERE feature_ref = 'R1' AND lens_id IN ('corr_guc_gate_off', 'stab_guc_reject');
+-- scale from the item's own premise: R7 keeps state per source table and
+-- states its count (300+), so the item asks for ten times that; a report of
+-- one row per source (R8) gets no scale item (a function's cost is the
+-- function-cost lens's)
+SELECT feature_ref, lens_id, priority, title, substring(description FROM 'runs R[0-9] with (.*?) and with') AS scale
+  FROM p WHERE pillar = 'scalability' AND feature_ref IN ('R7', 'R8') ORDER BY feature_ref COLLATE "C";

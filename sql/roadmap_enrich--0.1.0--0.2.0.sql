@@ -1634,3 +1634,30 @@ UPDATE roadmap.check_family SET stems = stems || ARRAY['correctness verified', '
 -- setting the item turns on by default ("Gate behind `x` GUC (default `true`)")
 UPDATE roadmap.lens SET unless_kinds = unless_kinds || ARRAY['default_on']
  WHERE lens_id = 'corr_guc_gate_off' AND builtin;
+
+-- Scale from the anchor's own premise (issue 10, core10) ---------------------
+-- See docs/proposals.md "Scale from the anchor's premise". An item whose own
+-- text says it keeps state or does work for each object ("per source table",
+-- "for each source", "across all dependent STs", "one targeted MERGE per
+-- affected partition", "after each tick … the ST's tier"), or fans work out
+-- to a pool of workers, gets "at 10× the <objects>": the count the item
+-- states times ten ({scale}), else ten times the largest benchmark's. The
+-- (?<obj>…) group names the objects ({objects}). Not of an item that only
+-- reads (a function returning one row per object is the function-cost
+-- lens's), a task, or a probe.
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('per_object', '(?J)\b((?<!rows )(?<!row )per|for (each|every)|across (all|every)|(of|on|over|to) all|each affected|(?<!returns )(?<!return )(?<!lists )one (\w+ ){1,2}per) (?<obj>((source|stream|target|dependent|child|affected|user|remote|base|downstream|upstream) )?(tables?|STs?|sources?|partitions?|subscribers?|workers?|nodes?|databases?|shards?|slots?|queues?|tenants?|publications?))\b(?! (name|id|oid|column|row)s?\b)'
+              '|\b(after|on|at) (each|every) (scheduler )?tick\b[^.;]{0,80}?\b(?<obj>STs?|stream tables?|sources?)\b'
+              '|\bdispatch\w* (ready(-to-run)? |pending |due )?(?<obj>STs?|stream tables?|jobs|tasks|refreshes)\b'
+              '|\b(?<obj>workers?) pool\b|\bpool of (?<obj>workers)\b|\bdispatch\w*\b[^.;]{0,60}\bto (?<obj>workers)\b'
+              '|\b(?<obj>worker)s?( BGWs?| processes| backends)? (pop|take|claim|pull|consume)\w*\b', NULL,
+ 'keeps state or does work for each object (per source table, for each source, across all dependent tables, one MERGE per affected partition, each tick for each table), or fans work out to a pool of workers: its cost grows with their count');
+-- "… regardless of source count" is the plan's own scale check
+UPDATE roadmap.check_family SET stems = stems || ARRAY['regardless of']
+ WHERE family = 'growth' AND builtin;
+INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, title, why, verify, requires_kinds, unless_kinds) VALUES
+('scal_objects_10x', 'scalability', 'per_object', 'always', NULL, 'P1', 'M', 1,
+ '{item} at 10× the {objects:objects}',
+ '{id} keeps state or does work for each of its {objects:objects}{quote}; what is cheap for the handful a test creates grows with every one an installation adds, and nothing in the plan measures it at ten times the count',
+ 'a benchmark runs {id} with {scale:ten times the count of the largest existing benchmark} and with a tenth of that, and reports the time per cycle and the memory and rows it keeps: both grow at most linearly, and no lock is held across all of them at once',
+ '{}', ARRAY['read_only', 'task']);

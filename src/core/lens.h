@@ -22,7 +22,7 @@ typedef struct ReLensDef
 	const char *effort;
 	int			weight;
 	bool		schema_change;
-	const char *title;			/* templates: {subject} {item} {ident} {id} {title} {short} {prev} {version} {named:noun:default} {bench:default} */
+	const char *title;			/* templates: {subject} {item} {ident} {id} {title} {short} {prev} {version} {named:noun:default} {bench:default} {objects:default} {scale:default} */
 	const char *why;
 	const char *verify;
 	bool		per_release;	/* one item a pillar names every feature it fires on (roadmap.lens.per_release) */

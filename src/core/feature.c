@@ -1500,43 +1500,22 @@ flush_chunks(ReArena *a, NoteSet *ns, const char *chunk, int kind, const char *e
 	}
 }
 
-/* Give each item whose table row this is (its first cell is the id) the rest of its cell. */
-static void
-row_notes(ReArena *a, NoteSet *ns, const char *const *titles, const char *s, const char *next)
+/* The items whose table row this is (its first cell is the id), into hits; their number. */
+static int
+row_items(ReArena *a, NoteSet *ns, const char *s, const char *next, int *hits)
 {
 	const char *p = s + 1;
-	int			hits[8],
-				nh,
-				i;
-
-	while (*p == ' ' || *p == '*' || *p == '~')
-		p++;
-	nh = ids_at(a, ns, p, p, hits, 8);
-	for (i = 0; i < nh; i++)
-	{
-		const char *t = titles[hits[i]] ? titles[hits[i]] : "";
-
-		if (row_of(s, next, ns->ids[hits[i]]))
-			row_note(a, &ns->bufs[hits[i]], ns->dsq[hits[i]], squeeze(a, t, strlen(t)), s, next);
-	}
-}
-
-/* Is the line a table row of one of the items? */
-static bool
-is_item_row(ReArena *a, NoteSet *ns, const char *s, const char *next)
-{
-	const char *p = s + 1;
-	int			hits[8],
-				nh,
-				i;
+	int			nh,
+				i,
+				n = 0;
 
 	while (*p == ' ' || *p == '*' || *p == '~')
 		p++;
 	nh = ids_at(a, ns, p, p, hits, 8);
 	for (i = 0; i < nh; i++)
 		if (row_of(s, next, ns->ids[hits[i]]))
-			return true;
-	return false;
+			hits[n++] = hits[i];
+	return n;
 }
 
 /* One line of the section through the notes state machine; returns the new chunk start. */
@@ -1545,6 +1524,9 @@ note_line(ReArena *a, NoteSet *ns, const char *const *titles, const char *line, 
 		  const char *chunk, int *kind, bool *fence)
 {
 	const char *s = line;
+	int			rows[8],
+				nrow,
+				i;
 
 	while (*s == ' ' || *s == '\t')
 		s++;
@@ -1555,11 +1537,16 @@ note_line(ReArena *a, NoteSet *ns, const char *const *titles, const char *line, 
 		flush_chunks(a, ns, chunk, *kind, line);
 		return NULL;
 	}
-	if (*s == '|' && is_item_row(a, ns, s, next))
+	if (*s == '|' && (nrow = row_items(a, ns, s, next, rows)) > 0)
 	{
 		flush_chunks(a, ns, chunk, *kind, line);
 		ns->nblock = 0;
-		row_notes(a, ns, titles, s, next);
+		for (i = 0; i < nrow; i++)
+		{
+			const char *t = titles[rows[i]] ? titles[rows[i]] : "";
+
+			row_note(a, &ns->bufs[rows[i]], ns->dsq[rows[i]], squeeze(a, t, strlen(t)), s, next);
+		}
 		return NULL;
 	}
 	if (*s == '\n' || *s == '\r' || *s == '\0' || *s == '#' || *s == '|' || strncmp(s, "---", 3) == 0 ||

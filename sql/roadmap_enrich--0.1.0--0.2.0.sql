@@ -1650,8 +1650,8 @@ INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, pr
  ARRAY['opt_in'], ARRAY['default_on', 'probe', 'recompute', 'evaluation', 'rewrite'], false),
 ('test_emit_parity', 'test_coverage', 'emits_rows', 'always', NULL, 'P1', 'M', 3,
  'Subscriber test: {subject} delivers exactly the source''s rows',
- '{id} hands the rows a refresh applies to a channel other systems read{quote}; a subscriber sees only what reaches the channel, so a full refresh (truncate and reload), a change that cancels out or an internal column shows up there as missing, doubled or extra rows with no error',
- 'a test subscribes, runs inserts, updates, deletes and a full refresh on the source, and after each the subscriber''s copy equals the source''s rows (no internal columns, no duplicates, nothing missing)',
+ '{id} hands the rows a refresh applies to a channel other systems read{quote}; a full refresh (truncate and reload), a cancelled change or an internal column reaches subscribers as wrong rows, with no error',
+ 'after inserts, updates, deletes and a full refresh, a subscriber''s copy equals the source''s rows: no internal columns, no duplicates, nothing missing',
  '{}', ARRAY['probe', 'task'], false),
 ('test_result_upgrade', 'test_coverage', 'aux_columns', 'always', NULL, 'P1', 'S', 3,
  'Upgrade test: {item} on {prev} objects',
@@ -1705,6 +1705,6 @@ UPDATE roadmap.check_family SET stems = stems || ARRAY['regardless of']
 INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, title, why, verify, requires_kinds, unless_kinds) VALUES
 ('scal_objects_10x', 'scalability', 'per_object', 'always', NULL, 'P1', 'M', 1,
  '{item} at 10× the {objects:objects}',
- '{id} keeps state or does work for each of its {objects:objects}{quote}; what is cheap for the handful a test creates grows with every one an installation adds, and nothing in the plan measures it at ten times the count',
- 'a benchmark runs {id} with {scale:ten times the count of the largest existing benchmark} and with a tenth of that, and reports the time per cycle and the memory and rows it keeps: both grow at most linearly, and no lock is held across all of them at once',
+ '{id} keeps state or does work for each of its {objects:objects}{quote}; that cost grows with every one an installation adds, and nothing in the plan measures it at ten times the count',
+ 'a benchmark runs {id} with {scale:ten times the count of the largest existing benchmark} and with a tenth of that: time per cycle, memory and rows kept grow at most linearly, and no lock is held across all of them at once',
  '{}', ARRAY['read_only', 'task']);

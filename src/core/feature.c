@@ -276,6 +276,30 @@ guc_kind_by_value(const char *value)
 	return quoted ? IK_GUC_STRING : IK_GUC;
 }
 
+/* The kind of the default the words right after a setting state ("GUC (default `true`)"), else IK_GUC. */
+static ReIdentKind
+stated_default_kind(const char *after)
+{
+	const char *d = after ? strstr(after, "default") : NULL;
+	char		v[64];
+	size_t		n;
+
+	if (d == NULL || d - after > 40)
+		return IK_GUC;
+	d += 7;
+	while (*d == ' ' || *d == ':' || *d == '=' || *d == '`')
+		d++;
+	n = strcspn(d, "`)");
+	if (n == 0 || n >= sizeof(v))
+		return IK_GUC;
+	memcpy(v, d, n);
+	v[n] = '\0';
+	/* a number ("1M", "5000 ms", "1,000") or a switch; a word may be any kind of value */
+	if (isdigit((unsigned char) v[0]))
+		return IK_GUC_INT;
+	return is_bool_word(v, strcspn(v, " ,")) ? IK_GUC_BOOL : IK_GUC;
+}
+
 ReIdentKind
 re_guc_kind(const char *name, const char *value, const char *after)
 {
@@ -294,6 +318,9 @@ re_guc_kind(const char *name, const char *value, const char *after)
 			return byname;
 	}
 	if (k != IK_GUC)
+		return k;
+	/* a stated default says more than the name: "`x_path` GUC (default `true`)" is a switch */
+	if (value == NULL && (k = stated_default_kind(after)) != IK_GUC)
 		return k;
 	k = guc_kind_by_name(name);
 	if (k != IK_GUC)
@@ -1462,15 +1489,21 @@ re_feature_notes(ReArena *a, const char *section, const char *item_id, const cha
 				fence = false;
 	char		lead[512];
 	ReBuf		b;
+	size_t		tail_at,
+				tail_end;
+	bool		tail;
 
 	if (section == NULL || item_id == NULL || *item_id == '\0')
 		return re_strdup(a, desc);
 	dsq = squeeze(a, desc, strlen(desc));
 	re_buf_init(&b);
 	/* a cell "**Lead.** rest": the lead is the feature's title, the rest is said about it */
-	if (title && strlen(title) > re_bold_lead_buf(title, lead, sizeof(lead)) + 8 &&
-		strncmp(title, lead, strlen(lead)) == 0)
+	tail = title && strlen(title) > re_bold_lead_buf(title, lead, sizeof(lead)) + 8 &&
+		strncmp(title, lead, strlen(lead)) == 0;
+	tail_at = b.len;
+	if (tail)
 		add_note(a, &b, dsq, title + strlen(lead), strlen(title) - strlen(lead));
+	tail_end = b.len;
 	for (line = section; *line;)
 	{
 		const char *eol = strchr(line, '\n');
@@ -1491,7 +1524,18 @@ re_feature_notes(ReArena *a, const char *section, const char *item_id, const cha
 			flush_chunk(a, &b, dsq, item_id, chunk, kind, line);
 			chunk = NULL;
 			in_block = false;
-			row_note(a, &b, dsq, tsq, s, next);
+			/* the row's whole cell holds the title's tail (cut at 300 bytes): it replaces it */
+			if (tail && b.len == tail_end && tail_end > tail_at)
+			{
+				b.len = tail_at;
+				b.data[b.len] = '\0';
+				row_note(a, &b, dsq, tsq, s, next);
+				if (b.len == tail_at)
+					add_note(a, &b, dsq, title + strlen(lead), strlen(title) - strlen(lead));
+				tail = false;
+			}
+			else
+				row_note(a, &b, dsq, tsq, s, next);
 		}
 		else if (*s == '\n' || *s == '\r' || *s == '\0' || *s == '#' || *s == '|' || strncmp(s, "---", 3) == 0 ||
 				 is_empty_field(s, next))

@@ -1523,6 +1523,31 @@ CREATE TABLE roadmap.focus_score (
 	PRIMARY KEY (repo_id, version, focus_id)
 );
 
+-- Priority that means something (issue 10, prem10) --------------------------
+-- See docs/proposals.md "Priority". One rule (re_item_priority, src/core/lens.c)
+-- gives every lens item its priority: a lens whose why is a wrong-answer,
+-- data-loss or crash path of a mechanism the anchor's own text states (its
+-- premise classes) names that failure in risk and keeps its priority; every
+-- other lens is a template check (docs, range, benchmark, edge cases) whose
+-- item takes the anchor's own priority (P0 read as P1) and P2 when the anchor
+-- states none. An anchor whose title calls it optional gives P2.
+ALTER TABLE roadmap.lens ADD COLUMN risk text CHECK (risk IN ('wrong_answer', 'data_loss', 'crash'));
+COMMENT ON COLUMN roadmap.lens.risk IS
+	'the failure the lens asks about when it is a wrong answer, lost data or a crash (the item may then be P0/P1 by the lens''s priority); NULL: a template check whose item takes the anchor''s priority, P2 when the anchor has none';
+UPDATE roadmap.lens SET risk = 'wrong_answer'
+ WHERE builtin AND lens_id IN ('corr_cache_stale', 'corr_guc_gate_off', 'corr_syntax_same', 'corr_rewrite_property',
+                               'corr_replace_parity', 'corr_eval_reference', 'corr_merge_order', 'corr_bitmask_width',
+                               'corr_lease_double_apply', 'corr_key_upgrade', 'test_recompute_parity',
+                               'test_cache_concurrent', 'stab_eval_partial', 'test_fallback_path');
+UPDATE roadmap.lens SET risk = 'data_loss'
+ WHERE builtin AND lens_id IN ('corr_limit_no_loss', 'corr_autodrop_loss', 'test_upgrade_populated',
+                               'test_upgrade_catalog', 'stab_reject_atomic', 'stab_load_malformed');
+UPDATE roadmap.lens SET risk = 'crash'
+ WHERE builtin AND lens_id IN ('stab_native_code', 'stab_hook_passthrough', 'stab_plugin_version');
+-- an anchor its own title calls optional: its items are P2
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('optional', '^.*?(\((optional|nice[- ]to[- ]have|stretch( goal)?|if time (permits|allows)|low priority)\)|^\W*(optional|stretch goal|nice[- ]to[- ]have)\b)', NULL,
+ 'class: the item''s title calls it optional ("(optional)", "stretch goal", "nice to have"): every item on it is P2');
 -- One docs item per release (issue 10, docs10) --
 -- docs/proposals.md "One docs item per release". The settings and SQL
 -- functions docs lenses are per release: enrich enumerates every setting

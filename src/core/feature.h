@@ -125,14 +125,14 @@ char	   *re_feature_sentence(ReArena *a, const ReFeature *f, int at, size_t cap)
 int			re_feature_tail_at(const ReFeature *f);
 
 /*
- * The item's description with its notes in the release's section appended:
- * the block its bold lead opens (`**ID** — …`, no code fences), the rest of
- * its table row's cell beyond what the title holds, and bullets elsewhere
- * naming the id that are no checklist entry; paragraphs the description
- * holds already are left out.
+ * Each item's description with its notes in the release's section appended
+ * (out[i] for ids[i]): the block its bold lead opens (`**ID** — …`, no code
+ * fences), the rest of its table row's cell beyond what the title holds, and
+ * bullets elsewhere naming the id that are no checklist entry; paragraphs the
+ * description holds already are left out. One pass over the section.
  */
-char	   *re_feature_notes(ReArena *a, const char *section, const char *item_id, const char *title,
-							 const char *description);
+void		re_feature_notes_all(ReArena *a, const char *section, int n, const char *const *ids,
+								 const char *const *titles, const char *const *descs, char **out);
 
 /* The identifier that best names the feature (title first; function, setting, syntax, column, table …). */
 const ReIdent *re_feature_primary(const ReFeature *f);

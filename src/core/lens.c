@@ -557,27 +557,54 @@ prio_rank(const char *p)
 	return -1;
 }
 
+/* Is risk one of the failures that can earn an item more than P2? */
+static bool
+is_risk(const char *risk)
+{
+	return risk && (strcmp(risk, "wrong_answer") == 0 || strcmp(risk, "data_loss") == 0 ||
+					strcmp(risk, "crash") == 0);
+}
+
 /*
- * The item's priority (docs/proposals.md "Priority"): the lens's, P1 when it
- * has none; P0 only when the feature is P0 too; and never above the feature
- * it is about (an item on a P2 feature is at most P2; a feature rated below
- * P2 still gives P2, the lowest an item has). A feature without a priority
- * caps nothing.
+ * The item's priority (docs/proposals.md "Priority"). P0 means the release
+ * must not ship without it, so only a wrong-answer, data-loss or crash path
+ * of a mechanism the anchor itself states earns more than a template check:
+ *  - risk item: the lens's priority (P1 when it has none);
+ *  - template item (risk NULL): the anchor's own priority, at most P1; P2
+ *    when the anchor states no priority (a docs, range or edge-case check
+ *    is not high priority by itself);
+ *  - never above the lens's priority or the anchor's (an item on a P2
+ *    feature is P2; a feature rated below P2 still gives P2, the lowest an
+ *    item has); P0 only when the anchor is P0 too;
+ *  - an anchor its title calls optional ("(optional)", "stretch goal")
+ *    gives P2.
+ * Every lens item gets its priority here, and so do other producers' items
+ * anchored on a feature (call it with their own risk).
  */
 const char *
-re_lens_priority(const char *lens_priority, const char *feature_priority)
+re_item_priority(const char *lens_priority, const char *risk, const char *anchor_priority, bool anchor_optional)
 {
 	static const char *const names[] = {"P0", "P1", "P2"};
 	int			l = prio_rank(lens_priority),
-				f = prio_rank(feature_priority);
+				f = prio_rank(anchor_priority);
 
 	if (l < 0 || l > 2)
 		l = 1;
+	if (!is_risk(risk))
+	{
+		/* a template item: the anchor's own priority, P0 read as P1, P2 when it has none */
+		int			t = f < 0 ? 2 : f == 0 ? 1 : f;
+
+		if (t > l)
+			l = t;
+	}
 	if (l == 0 && f != 0)
 		l = 1;
 	if (f > l)
-		l = f > 2 ? 2 : f;
-	return names[l];
+		l = f;
+	if (anchor_optional)
+		l = 2;
+	return names[l > 2 ? 2 : l];
 }
 
 /* The identifier the lens names on f (NULL: none needed); false when the lens cannot fire on f for want of one. */
@@ -658,8 +685,8 @@ make_hit(ReArena *a, const ReLensCtx *ctx, const ReLensDef *l, const ReFeature *
 	h->ident = ident;
 	h->title = title;
 	h->evidence = evidence;
-	/* P0 only for a feature the release itself rates P0; never above the feature */
-	h->priority = re_lens_priority(l->priority, f->priority);
+	/* the one rule: risk items the lens's, template items the anchor's; never above the feature */
+	h->priority = re_item_priority(l->priority, l->risk, f->priority, re_lens_has_kinds(ctx, f, "optional", false));
 	h->rank = l->weight + prio_bonus(f->priority) + (evidence ? 1 : 0);
 	re_buf_init(&b);
 	re_buf_printf(&b, "v%s plans %s (\"%s\"). %s%s", ctx->version, f->item_id, re_inner_quotes(a, f->title), why,
@@ -676,11 +703,13 @@ re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nle
 			  const ReFeature *features, int nfeatures, ReLensHit **out)
 {
 	int			n = 0,
+				cap = 64,
 				fi,
 				li;
 	pcre2_code **res = re_alloc(a, sizeof(pcre2_code *) * (size_t) (nlenses + 1));
 
-	*out = re_alloc(a, sizeof(ReLensHit) * (size_t) (nlenses * nfeatures + 1));
+	/* grown by the hits found: nlenses x nfeatures is 84 MB for a 100,000-item release */
+	*out = re_alloc(a, sizeof(ReLensHit) * (size_t) cap);
 	if (!compile_ident_patterns(a, ctx, lenses, nlenses, res))
 		return -1;
 	for (fi = 0; fi < nfeatures; fi++)
@@ -714,6 +743,14 @@ re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nle
 			verify = fill(a, l->verify, ctx, f, ident, qk);
 			if (title == NULL || why == NULL || verify == NULL)
 				continue;
+			if (n == cap)
+			{
+				ReLensHit  *grown = re_alloc(a, sizeof(ReLensHit) * (size_t) cap * 2);
+
+				memcpy(grown, *out, sizeof(ReLensHit) * (size_t) cap);
+				*out = grown;
+				cap *= 2;
+			}
 			make_hit(a, ctx, l, f, ident, title, why, verify, evidence, &(*out)[n++]);
 		}
 	}

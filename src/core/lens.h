@@ -29,6 +29,8 @@ typedef struct ReLensDef
 	const char *property;		/* what the item asks for, as a pattern (docs/proposals.md "Claimed by the docs"), or NULL */
 	const char *target_doc;		/* the document a docs item writes to, as a pattern, or NULL */
 	const char *covered_by;		/* planned deliverables (by title) that cover a docs item naming its subject, or NULL */
+	const char *risk;			/* wrong_answer | data_loss | crash: the failure the lens asks about, or NULL
+								 * for a template check (docs, range, benchmark, edge cases) */
 } ReLensDef;
 
 /* A lens's premise as feature classes (roadmap.lens.requires_kinds / unless_kinds). */
@@ -72,8 +74,17 @@ typedef struct ReLensHit
 char	   *re_lens_fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f,
 						 const char *ident);
 
-/* The item's priority: the lens's, never above its anchor feature's (P0 only when both are P0). */
-const char *re_lens_priority(const char *lens_priority, const char *feature_priority);
+/*
+ * The one priority rule of items anchored on a planned feature (docs/proposals.md
+ * "Priority"): a risk item (the lens asks about a wrong-answer, data-loss or
+ * crash path of a mechanism the anchor's own text states) takes the lens's
+ * priority; a template item (risk NULL: docs, range, benchmark, edge cases)
+ * takes the anchor's own priority, at most P1, and P2 when the anchor states
+ * none. Never above the lens's or the anchor's priority, P0 only for a risk
+ * item on a P0 anchor, P2 for an anchor its title calls optional.
+ */
+const char *re_item_priority(const char *lens_priority, const char *risk, const char *anchor_priority,
+							 bool anchor_optional);
 
 /* Does the feature have every kind of the list (all) or any of them (!all)? An unknown name is not held. */
 bool		re_lens_has_kinds(const ReLensCtx *ctx, const ReFeature *f, const char *list, bool all);

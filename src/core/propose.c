@@ -925,15 +925,24 @@ add_features(ReArena *a, const ReProposeIn *in, Cand **candsp, int nc, ReFeature
 	ReLensHit  *hits;
 	int			i,
 				nh;
+	const char **ids = re_alloc(a, sizeof(char *) * (size_t) (in->nfeatures + 1));
+	const char **titles = re_alloc(a, sizeof(char *) * (size_t) (in->nfeatures + 1));
+	const char **descs = re_alloc(a, sizeof(char *) * (size_t) (in->nfeatures + 1));
+	char	  **allnotes = re_alloc(a, sizeof(char *) * (size_t) (in->nfeatures + 1));
 
 	for (i = 0; i < in->nfeatures; i++)
 	{
+		ids[i] = in->features[i].item_id;
+		titles[i] = in->features[i].title;
+		descs[i] = in->features[i].description;
+	}
+	re_feature_notes_all(a, in->section_text, in->nfeatures, ids, titles, descs, allnotes);
+	for (i = 0; i < in->nfeatures; i++)
+	{
 		const char *desc = in->features[i].description ? in->features[i].description : "";
-		char	   *notes;
+		char	   *notes = allnotes[i];
 
 		RE_CHECK_INTERRUPTS();
-		notes = re_feature_notes(a, in->section_text, in->features[i].item_id, in->features[i].title, desc);
-
 		if (re_feature_extract(a, in->features[i].item_id, in->features[i].title, notes,
 							   in->features[i].priority, in->kinds, in->nkinds, &fs[i], err, errlen) != 0)
 			return -1;
@@ -1336,20 +1345,27 @@ repeats_chosen(ReArena *a, Cand **chosen, int first, int n, const Cand *c)
 }
 
 
-/* The planned item rated highest (P0 first; an unrated one last), of the names' items. */
+/*
+ * The planned item whose name gives the highest priority (re_item_priority,
+ * docs/proposals.md "Priority"; the first on a tie), and that priority.
+ */
 static int
-top_feature(const ReProposeIn *in, const ReDocsName *names, int n)
+top_feature(Sel *s, const ReLensDef *l, const ReDocsName *names, int n, const char **prio)
 {
-	int			best = names[0].feature,
+	int			best = -1,
 				i;
 
-	for (i = 1; i < n; i++)
+	for (i = 0; i < n; i++)
 	{
-		const char *p = in->features[names[i].feature].priority,
-				   *b = in->features[best].priority;
+		const ReFeature *f = &s->fs[names[i].feature];
+		const char *p = re_item_priority(l->priority, l->risk, f->priority,
+										 re_lens_has_kinds(&s->lctx, f, "optional", false));
 
-		if (p && p[0] == 'P' && (b == NULL || b[0] != 'P' || strcmp(p, b) < 0))
+		if (best < 0 || strcmp(p, *prio) < 0)
+		{
 			best = names[i].feature;
+			*prio = p;
+		}
 	}
 	return best;
 }
@@ -1452,7 +1468,8 @@ docs_list_cand(Sel *s, const ReLensDef *l, const ReDocsName *names, int n, Cand 
 	const ReProposeIn *in = s->in;
 	bool		fn = re_docs_list_want(l) == IK_FUNCTION;
 	const char *noun = fn ? "SQL functions" : "settings";
-	int			top = top_feature(in, names, n),
+	const char *prio = NULL;
+	int			top = top_feature(s, l, names, n, &prio),
 				i;
 	const ReFeature *f = &s->fs[top];
 	ReBuf		d,
@@ -1500,7 +1517,7 @@ docs_list_cand(Sel *s, const ReLensDef *l, const ReDocsName *names, int n, Cand 
 	c->p.title = cap_title(s->a, title);
 	c->p.pillar = l->pillar;
 	c->p.effort = norm_effort(n > 3 ? "S" : l->effort, "S");
-	c->p.priority = norm_priority(re_lens_priority(l->priority, f->priority));
+	c->p.priority = norm_priority(prio);
 	c->p.description = re_buf_to_arena(s->a, &d);
 	c->p.dependencies = re_strndup(s->a, ids.data, ids.len - 1);
 	for (i = 0; c->p.dependencies[i]; i++)

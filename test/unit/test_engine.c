@@ -102,6 +102,51 @@ test_feature_extract(void)
 }
 
 /*
+ * Notes of every item from one pass over its section: the block a bold lead
+ * opens, the rest of a table row's cell, bullets naming the id (a whole
+ * token: not CDC-1 inside CDC-10), no checklist entries, no code fences, and
+ * two items with one id both get theirs.
+ */
+static void
+test_feature_notes(void)
+{
+	static const char section[] =
+		"## v1.0.0\n\n"
+		"| ID | Title |\n|---|---|\n"
+		"| CDC-1 | Capture deletes. The trigger also records the old key of every deleted row. |\n"
+		"| CDC-10 | Capture updates |\n\n"
+		"**A-1** \xE2\x80\x94 Today the worker polls every second and wastes a core.\n"
+		"It keeps polling when nothing changed at all.\n\n"
+		"```\nA-1 inside a code fence is not a note\n```\n\n"
+		"**B-2** \xE2\x80\x94 Block of another item entirely.\n\n"
+		"- CDC-1 must not lose a delete during a restart of the server.\n"
+		"- [ ] CDC-1 checklist entries are the plan's own check.\n"
+		"- CDC-10 bullets belong to the other item only.\n";
+	const char *ids[] = {"CDC-1", "CDC-10", "A-1", "A-1", "Z-9"};
+	const char *titles[] = {"Capture deletes", "Capture updates", "Worker polling", "Worker polling", "Absent"};
+	const char *descs[] = {"Deletes.", "Updates.", "Polling.", NULL, "Absent item."};
+	char	   *out[5];
+	ReArena    *a = re_arena_new();
+
+	re_feature_notes_all(a, section, 5, ids, titles, descs, out);
+	CHECK(strncmp(out[0], "Deletes.", 8) == 0);
+	CHECK(strstr(out[0], "records the old key of every deleted row") != NULL);
+	CHECK(strstr(out[0], "must not lose a delete") != NULL);
+	CHECK(strstr(out[0], "checklist entries") == NULL);
+	CHECK(strstr(out[0], "bullets belong to the other item") == NULL);
+	CHECK(strstr(out[1], "bullets belong to the other item") != NULL);
+	CHECK(strstr(out[1], "must not lose a delete") == NULL);
+	CHECK(strstr(out[2], "wastes a core") != NULL && strstr(out[2], "keeps polling when nothing changed") != NULL);
+	CHECK(strstr(out[2], "code fence") == NULL && strstr(out[2], "another item entirely") == NULL);
+	CHECK(strstr(out[3], "wastes a core") != NULL);
+	CHECK(strcmp(out[4], "Absent item.") == 0);
+	/* no section: the descriptions as they are */
+	re_feature_notes_all(a, NULL, 5, ids, titles, descs, out);
+	CHECK(strcmp(out[0], "Deletes.") == 0 && strcmp(out[3], "") == 0);
+	re_arena_free(a);
+}
+
+/*
  * The kinds' pattern memo: with it on (patterns interpreted or compiled to
  * machine code), every feature gets the kinds and match offsets it gets
  * without it, also for a pattern buffer reused with
@@ -350,12 +395,12 @@ test_lens_kinds(void)
 {
 	static const ReLensDef lenses[] = {
 		{"stab_guc_reject", "stability", "guc_free", "always", "guc_string", "P1", "XS", 3, false,
-			"Validate `{ident}` values when they are set", "`{ident}` is free-form text", "`SET {ident} = 'x'` fails", false, NULL, NULL, NULL},
+			"Validate `{ident}` values when they are set", "`{ident}` is free-form text", "`SET {ident} = 'x'` fails", false, NULL, NULL, NULL, NULL},
 		{"stab_wait_idle", "stability", "wait", "always", "function", "P1", "S", 3, false,
 			"`{ident}` returns at once when nothing is in flight", "{id} waits{quote}",
-		"it returns within {target:100 ms}", false, NULL, NULL, NULL},
+		"it returns within {target:100 ms}", false, NULL, NULL, NULL, NULL},
 		{"ux_move_docs", "ease_of_use", "function", "in_docs", "function", "P2", "XS", 2, false,
-		"Update the docs that cite `{ident}`", "{id} moves it", "grep finds nothing", false, NULL, NULL, NULL},
+		"Update the docs that cite `{ident}`", "{id} moves it", "grep finds nothing", false, NULL, NULL, NULL, NULL},
 	};
 	ReArena    *a = re_arena_new();
 	ReFeature	f[3];
@@ -423,10 +468,10 @@ test_word_kinds(void)
 	static const ReLensDef lenses[] = {
 		{"perf_eval_bench", "performance", "evaluation", "always", NULL, "P1", "M", 3, false,
 			"Benchmark {subject} against the {prev} evaluation", "{id} changes the evaluation{quote}",
-		"{named:benchmark:a benchmark of the largest workload} runs with {prev} and {id}", false, NULL, NULL, NULL},
+		"{named:benchmark:a benchmark of the largest workload} runs with {prev} and {id}", false, NULL, NULL, NULL, NULL},
 		{"test_reject_negative", "test_coverage", "rejection", "always", NULL, "P1", "S", 3, false,
 			"Negative tests for each {subject} rejection", "{id} adds rejection paths{quote}",
-		"every invalid input of {named:test corpus:the test suite} is rejected", false, NULL, NULL, NULL},
+		"every invalid input of {named:test corpus:the test suite} is rejected", false, NULL, NULL, NULL, NULL},
 	};
 	ReArena    *a = re_arena_new();
 	ReFeature	f[2];
@@ -512,15 +557,15 @@ test_lens_premises(void)
 	};
 	static const ReLensDef lenses[] = {
 		{"stab_cache_full", "stability", "cache", "always", NULL, "P1", "S", 2, false,
-			"{subject}: degrade cleanly when memory is full", "{id} keeps its state in a bounded area", "a test", false, NULL, NULL, NULL},
+			"{subject}: degrade cleanly when memory is full", "{id} keeps its state in a bounded area", "a test", false, NULL, NULL, NULL, NULL},
 		{"stab_eval_partial", "stability", "evaluation", "always", NULL, "P1", "S", 1, false,
-			"{subject}: no partial results after a failure", "{id} derives results in steps", "a test cancels it", false, NULL, NULL, NULL},
+			"{subject}: no partial results after a failure", "{id} derives results in steps", "a test cancels it", false, NULL, NULL, NULL, NULL},
 		{"ux_breaking_note", "ease_of_use", "refactor", "always", NULL, "P1", "XS", 2, false,
-			"Upgrade note: what callers of {subject} must change", "{id} changes what callers rely on", "the CHANGELOG", false, NULL, NULL, NULL},
+			"Upgrade note: what callers of {subject} must change", "{id} changes what callers rely on", "the CHANGELOG", false, NULL, NULL, NULL, NULL},
 		{"stab_startup_recheck", "stability", "startup_check", "always", NULL, "P1", "S", 3, false,
-			"{subject}: run once the startup condition clears", "{id} checks once", "`SELECT pg_promote()`", false, NULL, NULL, NULL},
+			"{subject}: run once the startup condition clears", "{id} checks once", "`SELECT pg_promote()`", false, NULL, NULL, NULL, NULL},
 		{"stab_function_errors", "stability", "function", "always", "function", "P1", "S", 1, false,
-			"Errors from `{ident}` carry SQLSTATE", "Callers branch on the error code", "a test checks it", false, NULL, NULL, NULL},
+			"Errors from `{ident}` carry SQLSTATE", "Callers branch on the error code", "a test checks it", false, NULL, NULL, NULL, NULL},
 	};
 	static const ReLensGate gates[] = {
 		{"shared_state", NULL, NULL}, {"multi_txn", NULL, NULL}, {NULL, "internal", NULL}, {"standby", NULL, NULL},
@@ -594,15 +639,26 @@ test_lens_premises(void)
 	CHECK(!re_lens_has_kinds(&ctx, &f[0], "no_such_class", false));
 	CHECK(re_lens_has_kinds(&ctx, &f[0], "cache, shared_state", true));
 	CHECK(re_lens_has_kinds(&ctx, &f[0], "", true) && !re_lens_has_kinds(&ctx, &f[0], NULL, false));
-	/* the priority rule: the lens's, never above the feature's, P0 only when both are */
-	CHECK_STR(re_lens_priority("P0", "P0"), "P0");
-	CHECK_STR(re_lens_priority("P0", "P1"), "P1");
-	CHECK_STR(re_lens_priority("P0", NULL), "P1");
-	CHECK_STR(re_lens_priority("P1", "P2"), "P2");
-	CHECK_STR(re_lens_priority("P1", "P3"), "P2");
-	CHECK_STR(re_lens_priority("P2", "P0"), "P2");
-	CHECK_STR(re_lens_priority("P1", "'distributed')"), "P1");
-	CHECK_STR(re_lens_priority(NULL, "P2"), "P2");
+	/* the priority rule: a risk item the lens's, never above the feature's, P0 only when both are */
+	CHECK_STR(re_item_priority("P0", "wrong_answer", "P0", false), "P0");
+	CHECK_STR(re_item_priority("P0", "data_loss", "P1", false), "P1");
+	CHECK_STR(re_item_priority("P0", "crash", NULL, false), "P1");
+	CHECK_STR(re_item_priority("P1", "wrong_answer", NULL, false), "P1");
+	CHECK_STR(re_item_priority("P1", "wrong_answer", "P2", false), "P2");
+	CHECK_STR(re_item_priority("P1", "wrong_answer", "P3", false), "P2");
+	CHECK_STR(re_item_priority("P2", "wrong_answer", "P0", false), "P2");
+	CHECK_STR(re_item_priority("P1", "wrong_answer", "'distributed')", false), "P1");
+	CHECK_STR(re_item_priority(NULL, "wrong_answer", "P2", false), "P2");
+	/* a template item (no risk): the anchor's priority, P0 read as P1, P2 when the anchor states none */
+	CHECK_STR(re_item_priority("P1", NULL, NULL, false), "P2");
+	CHECK_STR(re_item_priority("P1", NULL, "P1", false), "P1");
+	CHECK_STR(re_item_priority("P1", NULL, "P0", false), "P1");
+	CHECK_STR(re_item_priority("P0", NULL, "P0", false), "P1");
+	CHECK_STR(re_item_priority("P2", NULL, "P0", false), "P2");
+	CHECK_STR(re_item_priority("P1", "no such risk", NULL, false), "P2");
+	/* an optional anchor gives P2, whatever the lens */
+	CHECK_STR(re_item_priority("P0", "wrong_answer", "P0", true), "P2");
+	CHECK_STR(re_item_priority("P1", NULL, "P1", true), "P2");
 	re_arena_free(a);
 }
 
@@ -616,7 +672,7 @@ test_lens_ident_pattern(void)
 	};
 	static const ReLensDef lenses[] = {
 		{"scal_bulk_10k", "scalability", "bulk", "always", "function", "P1", "S", 2, false,
-			"`{ident}` with 10,000 names in one call", "`{ident}` drops each object", "a test", false, NULL, NULL, NULL},
+			"`{ident}` with 10,000 names in one call", "`{ident}` drops each object", "a test", false, NULL, NULL, NULL, NULL},
 	};
 	static const ReLensGate gates[] = {
 		{NULL, NULL, "\\b[a-z_.]*(drop|creat)[a-z_]*\\((?=[^)]*\\[\\])"},
@@ -663,13 +719,13 @@ test_lens_ident_pattern(void)
 static const ReLensDef engine_lenses[] = {
 	{"stab_guc_reject", "stability", "guc", "always", "guc", "P1", "XS", 3, false,
 		"Reject invalid `{ident}` values with a clear error", "A mistyped value is accepted silently",
-	"`SET {ident} = 'bogus'` fails", false, NULL, NULL, NULL},
+	"`SET {ident} = 'bogus'` fails", false, NULL, NULL, NULL, NULL},
 	{"ux_guc_docs", "ease_of_use", "guc", "not_in_docs", "guc", "P1", "XS", 3, false,
-		"Document `{ident}` in the configuration reference", "Nobody can tune it", "grep finds it in docs/", false, NULL, NULL, NULL},
+		"Document `{ident}` in the configuration reference", "Nobody can tune it", "grep finds it in docs/", false, NULL, NULL, NULL, NULL},
 	{"corr_wait_loss", "correctness", "wait", "always", NULL, "P0", "M", 3, false,
-		"{subject} loses no change while it waits", "A wait that drops work is wrong", "a test compares results", false, NULL, NULL, NULL},
+		"{subject} loses no change while it waits", "A wait that drops work is wrong", "a test compares results", false, NULL, NULL, NULL, NULL},
 	{"test_upgrade", "test_coverage", "catalog", "always", "column", "P1", "S", 4, false,
-	"Upgrade test: {subject} survives {prev} → {version}", "Catalog changes break installs", "an upgrade test on {prev}", false, NULL, NULL, NULL},
+	"Upgrade test: {subject} survives {prev} → {version}", "Catalog changes break installs", "an upgrade test on {prev}", false, NULL, NULL, NULL, NULL},
 };
 
 static void
@@ -1363,10 +1419,10 @@ test_dedupe_selector(void)
 	static const ReLensDef lenses[] = {
 		{"corr_catalog_default", "correctness", "catalog", "always", "column", "P1", "S", 4, false,
 			"Define `{ident}` for objects created before {version}", "Old rows never ran the new code",
-		"after ALTER EXTENSION UPDATE no row has `{ident}` NULL", false, NULL, NULL, NULL},
+		"after ALTER EXTENSION UPDATE no row has `{ident}` NULL", false, NULL, NULL, NULL, NULL},
 		{"test_upgrade", "test_coverage", "catalog", "always", "column", "P1", "S", 4, false,
 			"Upgrade test: `{ident}` survives {prev} → {version}", "Catalog changes break installs",
-		"an upgrade test on {prev}", false, NULL, NULL, NULL},
+		"an upgrade test on {prev}", false, NULL, NULL, NULL, NULL},
 	};
 	ReArena    *a = re_arena_new();
 	ReProposeIn in;
@@ -1519,6 +1575,7 @@ static void
 test_engine(void)
 {
 	test_feature_extract();
+	test_feature_notes();
 	test_object_kinds();
 	test_feature_objects();
 	test_lens_kinds();

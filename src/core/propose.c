@@ -1488,7 +1488,14 @@ docs_list_cand(Sel *s, const ReLensDef *l, const ReDocsName *names, int n, Cand 
 					  f->item_id, re_inner_quotes(s->a, f->title), why, names[0].name);
 	else
 	{
-		re_buf_printf(&d, "v%s plans %s that no file in the docs tree mentions yet: ", in->version, noun);
+		int			others = 0;
+
+		for (i = 0; i < n; i++)
+			others += names[i].feature != top && (i == 0 || names[i].feature != names[i - 1].feature);
+		re_buf_printf(&d, "v%s plans %s", in->version, f->item_id);
+		if (others > 0)
+			re_buf_printf(&d, " and %d other item%s", others, others == 1 ? "" : "s");
+		re_buf_printf(&d, " naming %s that no file in the docs tree mentions yet: ", noun);
 		for (i = 0; i < n; i++)
 			re_buf_printf(&d, "%s`%s` (%s)", i == 0 ? "" : i == n - 1 ? " and " : ", ", names[i].name,
 						  in->features[names[i].feature].item_id);

@@ -1548,6 +1548,40 @@ UPDATE roadmap.lens SET risk = 'crash'
 INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
 ('optional', '^.*?(\((optional|nice[- ]to[- ]have|stretch( goal)?|if time (permits|allows)|low priority)\)|^\W*(optional|stretch goal|nice[- ]to[- ]have)\b)', NULL,
  'class: the item''s title calls it optional ("(optional)", "stretch goal", "nice to have"): every item on it is P2');
+
+-- Set-up and tear-down functions (issue 10, lead6) --
+-- See docs/proposals.md "Lenses". A function that creates the objects a
+-- feature needs (`setup_x()`, `enable_x()`) is called again by deploy
+-- scripts and after a half-failed first call; the function that removes them
+-- (`teardown_x()`, `disable_x()`) meets objects a user already dropped. The
+-- maintainers' own enrichments ask exactly this of such pairs ("setup … is
+-- fully idempotent", "teardown … is safe when some … already removed").
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('setup_fn', '`[a-z0-9_.]*\b(setup|enable|install|register|attach|bootstrap|provision)_[a-z0-9_]*\(', 'function',
+ 'adds a SQL function that creates the objects a feature needs (`setup_x()`, `enable_x()`, `install_x()`)'),
+('teardown_fn', '`[a-z0-9_.]*\b(teardown|disable|uninstall|unregister|detach|deprovision)_[a-z0-9_]*\(', 'function',
+ 'adds a SQL function that removes what a set-up function created (`teardown_x()`, `disable_x()`)'),
+('idempotent_stated', '\bidempoten(t|ce|cy)\b|\bif not exists\b|\bno-op\b|\bsafe to (call|run|re-?run) (again|twice|repeatedly)\b', NULL,
+ 'class: the item already states what a second call does (idempotent, IF NOT EXISTS, a no-op)');
+INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, title, why, verify,
+                          unless_kinds, ident_pattern) VALUES
+('stab_setup_idempotent', 'stability', 'setup_fn', 'always', 'function', 'P1', 'S', 3,
+ '`{ident}` is idempotent: a second call changes nothing',
+ '{id} adds `{ident}`, which creates the objects the feature needs{quote}; deploy scripts call it on every run and again after a first call failed half-way, so a second call must neither fail nor create anything twice',
+ 'a regression test calls `{ident}` three times and the objects it created, and their rows, equal those after one call',
+ ARRAY['internal', 'idempotent_stated'], '\b[a-z0-9_.]*(setup|enable|install|register|attach|bootstrap|provision)_[a-z0-9_]*\('),
+('stab_teardown_partial', 'stability', 'teardown_fn', 'always', 'function', 'P1', 'S', 2,
+ '`{ident}` is safe when some objects are already removed',
+ '{id} adds `{ident}`, which removes what the set-up created{quote}; a user may already have dropped one of those objects by hand, and a tear-down that stops at the first missing object leaves the rest behind',
+ 'a test drops one object the set-up created, then calls `{ident}`: it succeeds, removes the rest, and a second call is a no-op',
+ ARRAY['internal', 'idempotent_stated'], '\b[a-z0-9_.]*(teardown|disable|uninstall|unregister|detach|deprovision)_[a-z0-9_]*\('),
+('test_setup_cycle', 'test_coverage', 'setup_fn', 'always', 'function', 'P1', 'S', 2,
+ 'End-to-end test: `{ident}`, use, tear down, nothing left behind',
+ '{id} adds `{ident}` and a function that removes what it created{quote}; the pair is only trustworthy when a full cycle on a fresh database leaves the catalog as it was',
+ 'an end-to-end test runs `{ident}`, uses the feature once, runs the tear-down, and finds no object, row or background process the set-up created',
+ ARRAY['internal'], '\b[a-z0-9_.]*(setup|enable|install|register|attach|bootstrap|provision)_[a-z0-9_]*\(');
+UPDATE roadmap.lens SET requires_kinds = ARRAY['teardown_fn'] WHERE lens_id = 'test_setup_cycle' AND builtin;
+
 -- One docs item per release (issue 10, docs10) --
 -- docs/proposals.md "One docs item per release". The settings and SQL
 -- functions docs lenses are per release: enrich enumerates every setting

@@ -1510,64 +1510,50 @@ flush_chunks(ReArena *a, NoteSet *ns, const char *chunk, int kind, const char *e
 	}
 }
 
-/* Give each item whose table row this is (its first cell is the id) the rest of its cell. */
+/*
+ * Item k's own table row: the rest of its cell. When the whole cell holds
+ * the title's tail (ingest keeps 300 bytes of it) and more, it replaces the
+ * tail note, whose first 60 bytes would otherwise drop it as a repeat.
+ */
 static void
-row_notes(ReArena *a, NoteSet *ns, const char *const *titles, const char *s, const char *next)
+item_row_note(ReArena *a, NoteSet *ns, const char *const *titles, int k, const char *s, const char *next)
 {
-	const char *p = s + 1;
-	int			hits[8],
-				nh,
-				i;
+	const char *t = titles[k] ? titles[k] : "";
+	ReBuf	   *b = &ns->bufs[k];
+	size_t		tail = ns->tail[k];
 
-	while (*p == ' ' || *p == '*' || *p == '~')
-		p++;
-	nh = ids_at(a, ns, p, p, hits, 8);
-	for (i = 0; i < nh; i++)
+	if (tail > 0 && b->len == tail)
 	{
-		const char *t = titles[hits[i]] ? titles[hits[i]] : "";
-		ReBuf	   *b = &ns->bufs[hits[i]];
-		size_t		tail = ns->tail[hits[i]];
+		char		lead[512];
+		size_t		ln = re_bold_lead_buf(t, lead, sizeof(lead));
 
-		if (!row_of(s, next, ns->ids[hits[i]]))
-			continue;
-		/*
-		 * the row's whole cell holds the title's tail (ingest keeps 300 bytes
-		 * of it) and more: it replaces the tail note, whose first 60 bytes
-		 * would otherwise drop it as a repeat
-		 */
-		if (tail > 0 && b->len == tail)
-		{
-			char		lead[512];
-			size_t		ln = re_bold_lead_buf(t, lead, sizeof(lead));
-
-			b->len = 0;
-			b->data[0] = '\0';
-			row_note(a, b, ns->dsq[hits[i]], squeeze(a, t, strlen(t)), s, next);
-			if (b->len == 0)
-				add_note(a, b, ns->dsq[hits[i]], t + ln, strlen(t) - ln);
-		}
-		else
-			row_note(a, b, ns->dsq[hits[i]], squeeze(a, t, strlen(t)), s, next);
-		ns->tail[hits[i]] = 0;
+		b->len = 0;
+		b->data[0] = '\0';
+		row_note(a, b, ns->dsq[k], squeeze(a, t, strlen(t)), s, next);
+		if (b->len == 0)
+			add_note(a, b, ns->dsq[k], t + ln, strlen(t) - ln);
 	}
+	else
+		row_note(a, b, ns->dsq[k], squeeze(a, t, strlen(t)), s, next);
+	ns->tail[k] = 0;
 }
 
-/* Is the line a table row of one of the items? */
-static bool
-is_item_row(ReArena *a, NoteSet *ns, const char *s, const char *next)
+/* The items whose table row this is (its first cell is the id), into hits; their number. */
+static int
+row_items(ReArena *a, NoteSet *ns, const char *s, const char *next, int *hits)
 {
 	const char *p = s + 1;
-	int			hits[8],
-				nh,
-				i;
+	int			nh,
+				i,
+				n = 0;
 
 	while (*p == ' ' || *p == '*' || *p == '~')
 		p++;
 	nh = ids_at(a, ns, p, p, hits, 8);
 	for (i = 0; i < nh; i++)
 		if (row_of(s, next, ns->ids[hits[i]]))
-			return true;
-	return false;
+			hits[n++] = hits[i];
+	return n;
 }
 
 /* One line of the section through the notes state machine; returns the new chunk start. */
@@ -1576,6 +1562,9 @@ note_line(ReArena *a, NoteSet *ns, const char *const *titles, const char *line, 
 		  const char *chunk, int *kind, bool *fence)
 {
 	const char *s = line;
+	int			rows[8],
+				nrow,
+				i;
 
 	while (*s == ' ' || *s == '\t')
 		s++;
@@ -1586,11 +1575,12 @@ note_line(ReArena *a, NoteSet *ns, const char *const *titles, const char *line, 
 		flush_chunks(a, ns, chunk, *kind, line);
 		return NULL;
 	}
-	if (*s == '|' && is_item_row(a, ns, s, next))
+	if (*s == '|' && (nrow = row_items(a, ns, s, next, rows)) > 0)
 	{
 		flush_chunks(a, ns, chunk, *kind, line);
 		ns->nblock = 0;
-		row_notes(a, ns, titles, s, next);
+		for (i = 0; i < nrow; i++)
+			item_row_note(a, ns, titles, rows[i], s, next);
 		return NULL;
 	}
 	if (*s == '\n' || *s == '\r' || *s == '\0' || *s == '#' || *s == '|' || strncmp(s, "---", 3) == 0 ||

@@ -13,15 +13,13 @@ CREATE TEMP TABLE d AS SELECT * FROM roadmap.enrich('0.2.0', :'r', apply => fals
 -- (docs/CONFIGURATION.md "sd.auto_backoff") exist already: no item looks at
 -- them. TC-1 is only an idea under docs/research and a heading naming part of
 -- it ("Shared Memory"); BF-1's docs call it planned: both keep their items.
-SELECT f.feature, count(d.item_id) AS items
+SELECT f.feature, count(d.item_id) FILTER (WHERE d.lens_id <> 'reconcile_shipped') AS items
   FROM (VALUES ('BF-1'), ('BK-1'), ('PS-1'), ('TC-1')) f(feature)
   LEFT JOIN d ON d.feature_ref = f.feature
  GROUP BY f.feature ORDER BY f.feature COLLATE "C";
--- Conflicts & Risks says which section describes them, so the planner can mark them done
-SELECT risk FROM roadmap.enrichment e JOIN roadmap.repository p USING (repo_id),
-       regexp_split_to_table(e.risks, E'\n') AS risk
- WHERE p.path = :'r' AND e.version = '0.2.0' AND risk LIKE '%describes it as existing%'
- ORDER BY 1;
+-- one reconcile item each says which section describes them, so the planner
+-- can mark them done (docs/proposals.md "Shipped before it was planned")
+SELECT feature_ref, title FROM d WHERE lens_id = 'reconcile_shipped' ORDER BY feature_ref COLLATE "C";
 -- the deferral the docs describe as current behaviour is one item that
 -- reconciles the two, citing the file and heading; the other stays "Complete …"
 SELECT source_ref, pillar, priority, title FROM d WHERE source = 'deferred' ORDER BY source_ref COLLATE "C";

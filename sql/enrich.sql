@@ -99,7 +99,8 @@ SELECT count(*) FILTER (WHERE h.path ~ '(tests\.rs|proptests\.rs|_test\.rs|^test
   FROM roadmap.probe_hit h JOIN roadmap.repository p USING (repo_id)
  WHERE p.path = '/tmp/roadmap_enrich_fixtures/crate';
 -- a release that plans items but gets no proposal says why (NOTICE with the
--- counts and the per-pillar notes): dismiss every proposal until none is left
+-- counts and, per planned item, the lenses tried and why each was dropped):
+-- dismiss every proposal until none is left
 SET client_min_messages = warning;
 CREATE FUNCTION pg_temp.dismiss_round(r text) RETURNS bigint LANGUAGE sql AS $$
   SELECT count(*) FROM roadmap.enrich('0.11.0', r, apply => false);
@@ -112,6 +113,14 @@ SELECT sum(pg_temp.dismiss_round(:'r')) FROM generate_series(1, 5) \g /dev/null
 RESET client_min_messages;
 \set VERBOSITY default
 SELECT count(*) AS proposed_after_dismissing_all FROM roadmap.enrich('0.11.0', :'r', apply => false);
+-- render writes those reasons, one per planned item, into the section's
+-- Conflicts & Risks (not only the NOTICE), and no empty pillar subsection
+SELECT l AS rendered_reason
+  FROM regexp_split_to_table(roadmap.render('0.11.0', :'r', write => false), E'\n') AS l
+ WHERE l LIKE '- **%' AND (l LIKE '%lenses tried%' OR l LIKE '%no lens fired%' OR l LIKE '%focus-area gap%');
+SELECT count(*) AS empty_pillar_subsections
+  FROM regexp_split_to_table(roadmap.render('0.11.0', :'r', write => false), E'\n') AS l
+ WHERE l ~ '^#+ (Correctness|Stability|Performance|Scalability|Ease of Use|Test Coverage)$';
 -- the decisions are the planner's table: deleting a row takes a dismissal back
 DELETE FROM roadmap.decision WHERE reason = 'test: every proposal dismissed';
 SELECT count(*) > 0 AS proposes_again FROM roadmap.enrich('0.11.0', :'r', apply => false);

@@ -1582,6 +1582,20 @@ INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, pr
  ARRAY['internal'], '\b[a-z0-9_.]*(setup|enable|install|register|attach|bootstrap|provision)_[a-z0-9_]*\(');
 UPDATE roadmap.lens SET requires_kinds = ARRAY['teardown_fn'] WHERE lens_id = 'test_setup_cycle' AND builtin;
 
+-- Shipped before it was planned; stubs (issue 10, ship10) --
+-- A planned item the section itself declares a stub ("Multi-database GUC
+-- stub", a setting that "is not yet implemented", a declaration that
+-- "reserves the configuration namespace") adds nothing an operator can
+-- tune or a user can call yet: no docs or tuning lens asks about it
+-- (docs/proposals.md "Shipped before it was planned", stubs).
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('stub', '^[^.\n]*\bstubs?\b|\bnot yet implemented\b|\breserves? the [a-z ]{0,30}namespace\b|\bplaceholder (guc|setting|function|parameter)s?\b', NULL,
+ 'class: the item declares itself a stub (a name reserved, "not yet implemented"): nothing to document or tune yet');
+UPDATE roadmap.lens SET unless_kinds = unless_kinds || ARRAY['stub']
+ WHERE lens_id IN ('ux_guc_docs', 'ux_function_docs', 'ux_syntax_docs', 'stab_guc_range', 'stab_guc_reject',
+                   'corr_guc_gate_off', 'scal_guc_default', 'perf_function_cost')
+   AND builtin AND NOT 'stub' = ANY (unless_kinds);
+
 -- One docs item per release (issue 10, docs10) --
 -- docs/proposals.md "One docs item per release". The settings and SQL
 -- functions docs lenses are per release: enrich enumerates every setting

@@ -20,6 +20,7 @@
 #include <strings.h>
 
 #include "model.h"
+#include "shipped.h"
 #include "similar.h"
 
 #define MAX_PER_PILLAR 6
@@ -56,6 +57,8 @@ typedef struct Cand
 	const ReLensDef *lens;
 	const char *ident;
 	int			claimed;		/* 1 a document states it as true, 2 a planned item lists its docs */
+	bool		reconcile;		/* the one item on features shipped before they were planned */
+	const char *why;		/* why it cannot be proposed (eligible), for the no-item reasons */
 	ReClaim		claim;
 	bool		list;			/* a docs list lens's one item for the release (add_docs_lists) */
 } Cand;
@@ -780,18 +783,29 @@ already_listed(const ReProposeIn *in, const Cand *c, double *best)
 	return *best >= 0.6 ? id : NULL;
 }
 
-static bool
-already_shipped(const ReProposeIn *in, const Cand *c)
+/*
+ * The shipped changelog entry of the window the candidate repeats, or -1: its
+ * title overlaps the entry (>= 0.75), and for a feature item the entry names
+ * its identifier or its feature's id — words alone ship no feature
+ * (docs/proposals.md "Dedupe by item").
+ */
+static int
+already_shipped(ReArena *a, const ReProposeIn *in, const Cand *c)
 {
 	int			i;
+	const char *base = c->kind == 3 && c->ident ? re_claim_ident_base(a, c->ident) : NULL;
 
 	for (i = 0; i < in->nshipped; i++)
 	{
 		RE_CHECK_INTERRUPTS();
-		if (re_word_overlap(c->match_text, in->shipped[i].text) >= 0.75)
-			return true;
+		if (re_word_overlap(c->match_text, in->shipped[i].text) < 0.75)
+			continue;
+		if (c->kind == 3 && !((base && *base && strstr(in->shipped[i].text, base)) ||
+							  (c->p.feature_id && re_text_names_id(in->shipped[i].text, c->p.feature_id))))
+			continue;
+		return i;
 	}
-	return false;
+	return -1;
 }
 
 /* A planner dismissed it: same source ref, same title, or nearly the same words. */
@@ -930,6 +944,7 @@ add_features(ReArena *a, const ReProposeIn *in, Cand **candsp, int nc, ReFeature
 	const char **descs = re_alloc(a, sizeof(char *) * (size_t) (in->nfeatures + 1));
 	char	  **allnotes = re_alloc(a, sizeof(char *) * (size_t) (in->nfeatures + 1));
 
+	*fsp = fs;
 	for (i = 0; i < in->nfeatures; i++)
 	{
 		ids[i] = in->features[i].item_id;
@@ -965,7 +980,6 @@ add_features(ReArena *a, const ReProposeIn *in, Cand **candsp, int nc, ReFeature
 	nh = re_lens_apply(a, &ctx, in->lenses, in->nlenses, fs, in->nfeatures, &hits);
 	if (nh < 0)
 		return -1;
-	*fsp = fs;
 	*ctxp = ctx;
 	/* sized by the hits found, not nfeatures x nlenses (gigabytes for 100,000 items) */
 	cands = re_alloc(a, sizeof(Cand) * (size_t) (nc + nh + 1));
@@ -1036,9 +1050,10 @@ typedef struct Sel
 	const char *set_path;		/* the document with most of those settings */
 	const char *set_example;	/* one of them */
 	const ReDocSection **feature_doc;	/* per feature: the docs section describing it as existing, or NULL */
+	ReFeature  *fs;				/* the features as the lenses read them (NULL: none) */
+	ReShipped  *shipped;		/* per feature: what says it shipped before it was planned (source 0: nothing) */
 	const char **left;			/* per pillar: kept-class items a cap left out, or NULL */
-	ReFeature  *fs;				/* the planned items as features (add_features) */
-	ReLensCtx	lctx;			/* what the lenses saw */
+	ReLensCtx	lctx;			/* what the lenses saw (add_features) */
 } Sel;
 
 /* The Verify sentence of a description, or "". */
@@ -1255,6 +1270,219 @@ gap_done(Sel *s, const Cand *c, const char **hist, const char **window)
 	return NULL;
 }
 
+/* The item's table cell as the section writes it (bold marks kept: "**`f(x)`** Reads …"), else its title. */
+static const char *
+row_cell(Sel *s, int f)
+{
+	const char *sec = s->in->section_text,
+			   *p;
+	char	   *key = re_sprintf(s->a, "| %s |", s->in->features[f].item_id);
+
+	if (sec && (p = strstr(sec, key)) != NULL)
+	{
+		p += strlen(key);
+		while (*p == ' ')
+			p++;
+		return re_strndup(s->a, p, strcspn(p, "|\n"));
+	}
+	return s->in->features[f].title;
+}
+
+/*
+ * The function or setting a feature adds, when its title is that
+ * identifier alone ("Implement missing `f()`", "**`s.f(name)`**"), and it
+ * exists already: a docs heading names it, or a changelog entry of an
+ * earlier release does (docs/proposals.md "Shipped before it was planned").
+ */
+static bool
+contract_shipped(Sel *s, int f, const char *const *vers, const char *const *texts, int nh, ReShipped *sh)
+{
+	const ReFeature *ft = &s->fs[f];
+	const char *title = s->in->features[f].title;
+	int			k,
+				i;
+
+	for (k = 0; k < ft->nids; k++)
+	{
+		const ReIdent *id = &ft->ids[k];
+		char	   *heading = NULL,
+				   *base,
+				   *call;
+		const char *path;
+
+		if (!id->in_title || !(id->kind == IK_FUNCTION || re_ident_kind_matches(id->kind, IK_GUC)) ||
+			!(re_title_is_ident(title, id->text) ||
+			  (title && title[0] == '`' && re_title_is_ident(row_cell(s, f), id->text))))
+			continue;
+		sh->what = id->text;
+		if ((path = re_ident_documented(id->text, s->docs_only.paths, s->docs_only.texts, s->docs_only.n,
+										&heading, s->a)) != NULL)
+		{
+			sh->source = RE_SHIP_CONTRACT;
+			sh->where = re_sprintf(s->a, "`%s`", path);
+			sh->text = re_sprintf(s->a, "\xC2\xA7%s", heading);
+			return true;
+		}
+		base = re_claim_ident_base(s->a, id->text);
+		call = id->kind == IK_FUNCTION ? re_sprintf(s->a, "%s(", base) : re_strdup(s->a, id->text);
+		if (strlen(base) < 8)
+			continue;
+		for (i = 0; i < nh; i++)
+			if (strstr(texts[i], call))
+			{
+				sh->source = RE_SHIP_CONTRACT;
+				sh->where = re_sprintf(s->a, "`CHANGELOG.md` v%s", vers[i]);
+				sh->text = re_shipped_fold(s->a, texts[i], 200);
+				return true;
+			}
+	}
+	return false;
+}
+
+/*
+ * What says each planned feature shipped before it was planned: a line of
+ * its own section, a changelog entry of an earlier release, the documented
+ * identifier it adds, or a docs section describing it (in that order).
+ */
+static void
+find_shipped(Sel *s)
+{
+	const ReProposeIn *in = s->in;
+	int			nlines,
+				i,
+				k;
+	char	  **lines = re_shipped_lines(s->a, in->section_text, &nlines);
+	const char **vers = re_alloc(s->a, sizeof(char *) * (size_t) (in->nhistory + 1));
+	const char **texts = re_alloc(s->a, sizeof(char *) * (size_t) (in->nhistory + 1));
+
+	const char **leads = re_alloc(s->a, sizeof(char *) * (size_t) (in->nhistory + 1));
+	int			nh = 0;
+	ReVersion	tv,
+				v;
+
+	/* the changelog of the releases before the target: its own entries are its work in progress */
+	for (i = 0; i < in->nhistory && re_version_parse(in->version, &tv); i++)
+		if (re_version_parse(in->history[i].id, &v) && re_version_cmp(&v, &tv) < 0)
+		{
+			vers[nh] = in->history[i].id;
+			texts[nh] = in->history[i].text;
+			leads[nh++] = re_changelog_lead(s->a, in->history[i].text);
+		}
+	s->shipped = re_alloc(s->a, sizeof(ReShipped) * (size_t) (in->nfeatures + 1));
+	for (i = 0; i < in->nfeatures; i++)
+	{
+		ReShipped  *sh = &s->shipped[i];
+		const char *id = in->features[i].item_id,
+				   *line;
+		char	   *name = doc_name(s->a, in->features[i].title);
+
+		RE_CHECK_INTERRUPTS();
+		if ((line = re_shipped_line_for(lines, nlines, id)) != NULL)
+		{
+			sh->source = RE_SHIP_SECTION;
+			sh->text = re_shipped_fold(s->a, line, 240);
+		}
+		else if ((k = re_changelog_ships(s->a, name, id, leads, texts, nh)) >= 0)
+		{
+			sh->source = RE_SHIP_CHANGELOG;
+			sh->where = re_sprintf(s->a, "v%s", vers[k]);
+			sh->text = re_shipped_fold(s->a, texts[k], 220);
+		}
+		else if (s->fs && contract_shipped(s, i, vers, texts, nh, sh))
+			;
+		else if (s->feature_doc[i])
+		{
+			char	   *q = doc_sentence(s->a, s->feature_doc[i], in->features[i].title);
+
+			sh->source = RE_SHIP_DOCS;
+			sh->where = s->feature_doc[i]->path;
+			sh->what = heading_core(s->a, s->feature_doc[i]->heading);
+			sh->text = q ? re_shipped_fold(s->a, q, 240) : re_strdup(s->a, "");
+		}
+	}
+}
+
+static bool
+same_shipped(const ReShipped *x, const ReShipped *y)
+{
+	return x->source == y->source && strcmp(x->text, y->text) == 0 &&
+		((x->where == NULL && y->where == NULL) || (x->where && y->where && strcmp(x->where, y->where) == 0)) &&
+		((x->what == NULL && y->what == NULL) || (x->what && y->what && strcmp(x->what, y->what) == 0));
+}
+
+/* The pillar of the best lens item a shipped feature loses, else the stability pillar (else the first). */
+static const char *
+reconcile_pillar(const Sel *s, const Cand *cands, int nc, int f)
+{
+	int			i,
+				best = -1;
+
+	for (i = 0; i < nc; i++)
+		if (cands[i].kind == 3 && cands[i].feature >= 0 && same_shipped(&s->shipped[cands[i].feature], &s->shipped[f]) &&
+			(best < 0 || cands[i].rank > cands[best].rank))
+			best = i;
+	if (best >= 0)
+		return cands[best].p.pillar;
+	for (i = 0; i < s->in->npillars; i++)
+		if (strcmp(s->in->pillars[i].key, "stability") == 0)
+			return s->in->pillars[i].key;
+	return s->in->npillars > 0 ? s->in->pillars[0].key : "stability";
+}
+
+/* One reconcile candidate per text that closes features (docs/proposals.md "Shipped before it was planned"). */
+static int
+add_reconciles(Sel *s, int nc)
+{
+	const ReProposeIn *in = s->in;
+	Cand	   *cands = re_alloc(s->a, sizeof(Cand) * (size_t) (nc + in->nfeatures + 1));
+	int			i,
+				k,
+				n = nc;
+
+	memcpy(cands, s->cands, sizeof(Cand) * (size_t) nc);
+	for (i = 0; i < in->nfeatures; i++)
+	{
+		ReBuf		ids;
+		Cand	   *c;
+		bool		first = s->shipped[i].source != RE_SHIP_NONE;
+
+		for (k = 0; k < i && first; k++)
+			first = !same_shipped(&s->shipped[k], &s->shipped[i]);
+		if (!first)
+			continue;
+		re_buf_init(&ids);
+		for (k = i; k < in->nfeatures; k++)
+			if (same_shipped(&s->shipped[k], &s->shipped[i]))
+				re_buf_printf(&ids, "%s%s", ids.len ? ", " : "", in->features[k].item_id);
+		c = &cands[n++];
+		memset(c, 0, sizeof(*c));
+		c->kind = 3;
+		c->reconcile = true;
+		c->feature = i;
+		c->rank = 1000.0;
+		c->weight = 3;
+		c->evidence = true;
+		c->anchor = 2;
+		c->tiebreak = re_sprintf(s->a, "%05d reconcile", i);
+		c->full_title = re_reconcile_title(s->a, &s->shipped[i], ids.data);
+		c->p.title = cap_title(s->a, c->full_title);
+		c->p.pillar = reconcile_pillar(s, cands, nc, i);
+		c->p.effort = "S";
+		c->p.priority = "P1";
+		c->p.description = re_reconcile_description(s->a, &s->shipped[i], ids.data,
+													re_title_core(s->a, re_bold_lead(s->a, in->features[i].title), true));
+		c->p.dependencies = re_strdup(s->a, ids.data);
+		c->p.source = "feature";
+		c->p.source_ref = re_sprintf(s->a, "%s reconcile_shipped", in->features[i].item_id);
+		c->p.feature_id = in->features[i].item_id;
+		c->p.lens_id = "reconcile_shipped";
+		c->match_text = c->p.title;
+		re_buf_free(&ids);
+	}
+	s->cands = cands;
+	return n;
+}
+
 /* Can c be proposed at all? Counts the reason when it cannot. */
 static bool
 eligible(Sel *s, Cand *c)
@@ -1265,36 +1493,59 @@ eligible(Sel *s, Cand *c)
 	int			k,
 				rule;
 
+	const char *id;
+	const ReCheck *chk = NULL;
+
 	if (c->banned)
+	{
+		c->why = "it repeats the check of an item chosen in another pillar";
 		return false;
-	if (already_listed(in, c, &ov))
+	}
+	if ((id = already_listed(in, c, &ov)) != NULL)
 	{
 		out->skipped_existing++;
+		if (!c->why)
+			c->why = re_sprintf(s->a, "%s already plans it", id);
 		return false;
 	}
-	if (c->kind != 0 && already_shipped(in, c))
+	if (c->kind != 0 && (k = already_shipped(s->a, in, c)) >= 0)
 	{
 		out->skipped_shipped++;
+		if (!c->why)
+			c->why = re_sprintf(s->a, "v%s shipped it", in->shipped[k].id);
 		return false;
 	}
-	if (c->claimed == 2 || re_listed_find(&s->listed, c->p.title, c->idents, c->nidents, c->families, &rule))
+	/* a reconcile item is about the plan, not one of the checks it lists */
+	if (!c->reconcile && (c->claimed == 2 ||
+						  (chk = re_listed_find(&s->listed, c->p.title, c->idents, c->nidents, c->families, &rule)) != NULL))
 	{
 		out->skipped_listed++;
+		if (!c->why)
+			c->why = chk ? re_sprintf(s->a, "the section checks it already (%s%s%s)", chk->owner ? chk->owner : "",
+									  chk->owner ? " " : "", chk->source)
+				: re_sprintf(s->a, "a planned item writes its docs (%s)", c->claim.sentence ? c->claim.sentence : "");
 		return false;
 	}
 	if (c->claimed == 1)
 	{
 		out->skipped_claimed++;
+		if (!c->why)
+			c->why = re_sprintf(s->a, "`%s` states it already", c->claim.path);
 		return false;
 	}
-	if ((c->kind == 2 && c->done) || (c->kind == 3 && !c->list && s->feature_doc[c->feature]))
+	if ((c->kind == 2 && c->done) || (c->kind == 3 && !c->list && !c->reconcile && s->shipped[c->feature].source))
 	{
 		out->skipped_shipped++;
+		out->skipped_gaps += c->kind == 2;
+		if (!c->why)
+			c->why = c->kind == 2 ? "its focus area is done or not anchored in this release"
+				: "the feature shipped before this release";
 		return false;
 	}
 	if (dismissed(in, c))
 	{
 		out->skipped_dismissed++;
+		c->why = "a planner dismissed it";
 		return false;
 	}
 	for (k = 0; k < in->nrules; k++)
@@ -1308,6 +1559,7 @@ eligible(Sel *s, Cand *c)
 		if (ph && strstr(plain_lower(s->a, c->p.title), ph))
 		{
 			out->skipped_rules++;
+			c->why = "an AGENTS.md rule forbids it";
 			return false;
 		}
 	}
@@ -1566,9 +1818,13 @@ add_docs_lists(Sel *s, int nc)
 
 		if (!re_docs_list_lens(l))
 			continue;
-		/* the lens's premise gates: an item that says it changes nothing users see is not asked */
+		/*
+		 * the lens's premise gates (an item that says it changes nothing users
+		 * see, a stub), and features shipped before they were planned
+		 */
 		for (i = 0; i < in->nfeatures; i++)
-			skip[i] = in->lens_gates && re_lens_has_kinds(&s->lctx, &s->fs[i], in->lens_gates[li].unless_kinds, false);
+			skip[i] = (in->lens_gates && re_lens_has_kinds(&s->lctx, &s->fs[i], in->lens_gates[li].unless_kinds, false)) ||
+				(s->shipped && s->shipped[i].source);
 		n = re_docs_missing(s->a, s->fs, in->nfeatures, skip, re_docs_list_want(l), s->set_prefix, schema,
 							in->docs_text, &names);
 		n = not_planned(s, l, names, n);
@@ -1624,11 +1880,7 @@ produce_candidates(Sel *s)
 		nc++;
 	}
 	if (in->nfeatures > 0 && in->nlenses > 0)
-	{
 		nc = add_features(s->a, in, &s->cands, nc, &s->fs, &s->lctx, s->out->error, sizeof(s->out->error));
-		if (nc >= 0)
-			nc = add_docs_lists(s, nc);
-	}
 	return nc;
 }
 
@@ -2348,6 +2600,187 @@ claim_risks(Sel *s, ReBuf *risks)
 	}
 }
 
+/*
+ * A feature shipped before it was planned whose reconcile item no pillar
+ * took: a line in Conflicts & Risks instead (docs/proposals.md "Shipped
+ * before it was planned").
+ */
+static void
+shipped_risks(Sel *s, ReBuf *risks)
+{
+	int			i,
+				k;
+
+	for (i = 0; i < s->in->nfeatures; i++)
+	{
+		const ReShipped *sh = &s->shipped[i];
+		bool		taken = false;
+
+		if (sh->source == RE_SHIP_NONE)
+			continue;
+		for (k = 0; k < s->out->n && !taken; k++)
+			taken = s->chosen[k]->reconcile && same_shipped(&s->shipped[s->chosen[k]->feature], sh);
+		if (taken)
+			continue;
+		re_buf_printf(risks, "- **%s** (\"%s\") is planned, but %s says it exists already: %s; no items were proposed for it.\n",
+					  s->in->features[i].item_id, doc_name(s->a, s->in->features[i].title),
+					  sh->source == RE_SHIP_SECTION ? "its own section" : sh->source == RE_SHIP_CHANGELOG ?
+					  re_sprintf(s->a, "`CHANGELOG.md` %s", sh->where) : sh->source == RE_SHIP_DOCS ?
+					  re_sprintf(s->a, "`%s` \xC2\xA7\"%s\"", sh->where, sh->what) : sh->where, sh->text);
+	}
+}
+
+/* The feature kinds the item's text states ("function, guc"), or NULL. */
+static char *
+kinds_named(Sel *s, int f)
+{
+	ReBuf		b;
+	int			k;
+	char	   *o;
+
+	if (s->fs == NULL)
+		return NULL;
+	re_buf_init(&b);
+	for (k = 0; k < s->in->nkinds && k < RE_MAX_KINDS; k++)
+		if (RE_KIND_HAS(&s->fs[f], k) && (b.len == 0 || !re_icontains_word(b.data, s->in->kinds[k].kind)))
+			re_buf_printf(&b, "%s%s", b.len ? ", " : "", s->in->kinds[k].kind);
+	o = b.len ? re_buf_to_arena(s->a, &b) : NULL;
+	re_buf_free(&b);
+	return o;
+}
+
+/* The first word of list (space-separated) that is (want: true) or is not a word of kinds, or NULL. */
+static char *
+kind_word(ReArena *a, const char *list, const char *kinds, bool want)
+{
+	const char *p = list;
+
+	while (p && *p)
+	{
+		size_t		n = strcspn(p, " ");
+		char	   *w = re_strndup(a, p, n);
+
+		if (n > 0 && (kinds != NULL && re_icontains_word(kinds, w)) == want)
+			return w;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	return NULL;
+}
+
+/* The lenses on a kind the item states that did not fire, and why: "`x` (needs y)", at most three. */
+static char *
+lens_misses(Sel *s, const char *kinds)
+{
+	ReBuf		b;
+	int			k,
+				n = 0;
+	char	   *o,
+			   *w;
+
+	re_buf_init(&b);
+	for (k = 0; k < s->in->nlenses && n < 3; k++)
+	{
+		const ReLensDef *l = &s->in->lenses[k];
+		const ReLensGate *g = s->in->lens_gates ? &s->in->lens_gates[k] : NULL;
+
+		if (l->feature_kind == NULL)
+			continue;
+		/* a lens whose premise the item states, on a kind it does not have */
+		if (!re_icontains_word(kinds, l->feature_kind))
+		{
+			if (g && g->requires_kinds && kind_word(s->a, g->requires_kinds, kinds, true) != NULL)
+			{
+				re_buf_printf(&b, "%s`%s` (needs the kind %s)", n ? ", " : "", l->lens_id, l->feature_kind);
+				n++;
+			}
+			continue;
+		}
+		if (g && g->requires_kinds && (w = kind_word(s->a, g->requires_kinds, kinds, false)) != NULL)
+			re_buf_printf(&b, "%s`%s` (needs %s)", n ? ", " : "", l->lens_id, w);
+		else if (g && g->unless_kinds && (w = kind_word(s->a, g->unless_kinds, kinds, true)) != NULL)
+			re_buf_printf(&b, "%s`%s` (ruled out: %s)", n ? ", " : "", l->lens_id, w);
+		else
+			re_buf_printf(&b, "%s`%s` (its evidence does not hold: %s%s)", n ? ", " : "", l->lens_id, l->trigger,
+						  l->ident_kind ? re_sprintf(s->a, ", a %s identifier", l->ident_kind) : "");
+		n++;
+	}
+	o = n ? re_buf_to_arena(s->a, &b) : NULL;
+	re_buf_free(&b);
+	return o;
+}
+
+/*
+ * A release that plans features but gets no item says why, per planned
+ * item: the lenses tried and why each was dropped, or that none applies
+ * (docs/proposals.md "Release Theme and Conflicts & Risks").
+ */
+static void
+empty_reasons(Sel *s, ReBuf *risks)
+{
+	int			i,
+				k,
+				gaps = 0,
+				more = 0;
+
+	for (i = 0; i < s->in->nfeatures; i++)
+	{
+		ReBuf		b;
+		int			n = 0,
+					extra = 0;
+		char	   *kinds,
+				   *misses;
+
+		if (i >= 20)
+		{
+			more++;
+			continue;
+		}
+		re_buf_init(&b);
+		for (k = 0; k < s->nc; k++)
+		{
+			const Cand *c = &s->cands[k];
+
+			if (c->kind != 3 || c->feature != i || c->reconcile ||
+				(b.len && strstr(b.data, re_sprintf(s->a, "`%s`", c->p.lens_id))))
+				continue;
+			if (n < 4)
+				re_buf_printf(&b, "%s`%s` (%s)", n ? "; " : "", c->p.lens_id,
+							  c->why ? c->why : "not selected: the caps of its pillar or feature were reached");
+			else
+				extra++;
+			n++;
+		}
+		if (extra)
+			re_buf_printf(&b, "; %d more", extra);
+		kinds = kinds_named(s, i);
+		if (s->shipped && s->shipped[i].source)
+			re_buf_printf(risks, "- **%s** (\"%s\"): it shipped before this release; see its reconcile line.\n",
+						  s->in->features[i].item_id, doc_name(s->a, s->in->features[i].title));
+		else if (n > 0)
+			re_buf_printf(risks, "- **%s** (\"%s\"): lenses tried \xE2\x80\x94 %s.\n", s->in->features[i].item_id,
+						  doc_name(s->a, s->in->features[i].title), b.data);
+		else
+			re_buf_printf(risks, "- **%s** (\"%s\"): no lens fired: %s.\n", s->in->features[i].item_id,
+						  doc_name(s->a, s->in->features[i].title),
+						  kinds && re_icontains_word(kinds, "task") ?
+						  "the item is itself a test, benchmark or analysis task (kind `task`), and no lens asks about one"
+						  : kinds && (misses = lens_misses(s, kinds)) != NULL ?
+						  re_sprintf(s->a, "its text states %s; %s", kinds, misses)
+						  : kinds ? re_sprintf(s->a, "its text states %s, which no enabled lens asks about", kinds)
+						  : "its text states none of the kinds a lens asks about (a function, setting, cache, limit, migration …)");
+		re_buf_free(&b);
+	}
+	if (more)
+		re_buf_printf(risks, "- %d more planned items: `roadmap.explain('%s')` and the stored candidates tell why.\n", more,
+					  s->in->version);
+	gaps = s->out->skipped_gaps;
+	if (gaps)
+		re_buf_printf(risks, "- %d focus-area gap%s not proposed: a release that plans items takes a gap only where this commit's code evidence anchors it and no planned item covers its area.\n",
+					  gaps, gaps == 1 ? " was" : "s were");
+}
+
 /* Conflicts & Risks: stale deferrals, blockers, schema changes, engine core, overlaps. */
 static void
 write_risks(Sel *s)
@@ -2394,13 +2827,13 @@ write_risks(Sel *s)
 				re_word_overlap(s->chosen[i]->match_text, s->chosen[k]->match_text) >= 0.6)
 				re_buf_printf(&risks, "- **%s** and **%s** overlap in scope; plan them together so they do not contradict each other.\n",
 							  out->items[i].item_id, out->items[k].item_id);
-	for (i = 0; i < s->in->nfeatures; i++)
-		if (s->feature_doc[i])
-			re_buf_printf(&risks, "- **%s** (\"%s\") is planned, but `%s` \xC2\xA7\"%s\" describes it as existing: mark it done if it shipped, or say what it adds; no items were proposed for it.\n",
-						  s->in->features[i].item_id, doc_name(a, s->in->features[i].title), s->feature_doc[i]->path,
-						  heading_core(a, s->feature_doc[i]->heading));
+	shipped_risks(s, &risks);
 	claim_risks(s, &risks);
-	for (i = 0; i < s->in->npillars; i++)
+	/* no item at all: reasons per planned item, not per pillar (the pillars' gap notes are not about the release) */
+	out->explained_empty = out->n == 0 && s->in->nfeatures > 0 && out->already_enriched == 0;
+	if (out->explained_empty)
+		empty_reasons(s, &risks);
+	for (i = 0; i < s->in->npillars && !out->explained_empty; i++)
 		if (s->thin[i])
 		{
 			int			n = 0;
@@ -2670,6 +3103,10 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 	s.nc = produce_candidates(&s);
 	if (s.nc < 0)
 		return -1;
+	find_shipped(&s);
+	if (s.fs)
+		s.nc = add_docs_lists(&s, s.nc);	/* after find_shipped: a shipped feature names nothing */
+	s.nc = add_reconciles(&s, s.nc);
 	qsort(s.cands, s.nc, sizeof(Cand), cand_cmp);
 
 	out->items = re_alloc(a, sizeof(ReProposal) * (size_t) (s.nc + 1));
@@ -2691,7 +3128,7 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 		out->n = 0;
 		out->skipped_existing = out->skipped_shipped = out->skipped_rules = 0;
 		out->skipped_dismissed = out->skipped_listed = out->already_enriched = 0;
-		out->skipped_claimed = 0;
+		out->skipped_claimed = out->skipped_gaps = 0;
 		memset(s.uses, 0, sizeof(int) * (size_t) (in->nfeatures + 1));
 		memset(s.thin, 0, sizeof(char *) * (size_t) (in->npillars + 1));
 		memset(s.left, 0, sizeof(char *) * (size_t) (in->npillars + 1));

@@ -211,6 +211,8 @@ typedef struct ReProposeOut
 	int			skipped_listed;	/* candidates whose check the target section already lists */
 	int			skipped_sibling;	/* candidates repeating another pillar's proposal */
 	int			skipped_claimed;	/* candidates a docs or changelog sentence states as already true */
+	int			skipped_gaps;	/* of skipped_shipped: focus-area gaps done or not anchored in the release */
+	int			explained_empty;	/* no item, and risks say why per planned item (render writes them) */
 	char		error[256];		/* set when re_propose returns -1 */
 } ReProposeOut;
 

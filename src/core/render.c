@@ -368,10 +368,40 @@ typedef struct RenderCtx
 	int			exit_line;		/* a paragraph opening with a bold stop word ("**Exit criteria:**"), or -1 */
 	ReProposal *todo;			/* proposals not already in the section */
 	int			ntodo;
+	bool		notes_only;		/* no proposal: the risks say why, written once */
 	Insert		ins[256];
 	int			nins;
 	int			seq;
 } RenderCtx;
+
+/*
+ * A release with no proposal still gets its Conflicts & Risks notes (why no
+ * item), once: not when its first line is in the section already, and not
+ * the "no conflicts" line of an empty note.
+ */
+static bool
+notes_new(const RenderCtx *c)
+{
+	const char *r = c->in->risks;
+	size_t		n;
+	int			i;
+
+	if (r == NULL || strncmp(r, "- ", 2) != 0 || strncmp(r, "- No conflicts found", 20) == 0)
+		return false;
+	r += 2;
+	n = strcspn(r, "\n");
+	if (n > 60)
+		n = 60;
+	for (i = c->hs; i < c->he; i++)
+	{
+		size_t		k;
+
+		for (k = 0; c->l[i].len >= n && k + n <= c->l[i].len; k++)
+			if (strncmp(c->l[i].s + k, r, n) == 0)
+				return false;
+	}
+	return true;
+}
 
 static void
 add_insert(RenderCtx *c, int at, int seq, char *text)
@@ -593,7 +623,7 @@ add_missing(RenderCtx *c, const bool *pillar_done)
 			c->out->added_rows += strcmp(c->todo[i].pillar, in->pillars[k].key) == 0;
 		c->out->added_sections++;
 	}
-	if (c->ntodo > 0 && c->risks_sub < 0)
+	if ((c->ntodo > 0 || c->notes_only) && c->risks_sub < 0)
 	{
 		char	   *hashes = re_alloc(c->a, (size_t) in->level + 2);
 
@@ -644,7 +674,7 @@ add_risks_and_theme(RenderCtx *c)
 {
 	const Line *l = c->l;
 
-	if (c->ntodo > 0 && c->risks_sub >= 0)
+	if ((c->ntodo > 0 || c->notes_only) && c->risks_sub >= 0)
 	{
 		ReBuf		b;
 
@@ -740,7 +770,11 @@ re_render(ReArena *a, const ReRenderIn *in, ReRenderOut *out, char *err, size_t 
 	for (i = 0; i < in->nitems; i++)
 		if (!section_has_id(c->l, c->hs, c->he, in->items[i].item_id))
 			c->todo[c->ntodo++] = in->items[i];
+	c->notes_only = in->nitems == 0 && in->no_item_notes && notes_new(c);
+	out->added_notes = c->notes_only;
 	memset(pillar_done, 0, sizeof(bool) * (size_t) (in->npillars + 1));
+	if (c->notes_only)
+		memset(pillar_done, 1, sizeof(bool) * (size_t) (in->npillars + 1));	/* no empty pillar subsection */
 	extend_pillars(c, pillar_done);
 	add_missing(c, pillar_done);
 	add_risks_and_theme(c);

@@ -34,6 +34,7 @@ typedef struct ReRenderIn
 	int			nitems;
 	const char *theme;
 	const char *risks;			/* markdown bullets */
+	int			no_item_notes;	/* no item: risks say why per planned item, written once */
 } ReRenderIn;
 
 typedef struct ReRenderOut
@@ -42,6 +43,7 @@ typedef struct ReRenderOut
 	size_t		len;
 	int			added_rows;
 	int			added_sections;
+	int			added_notes;	/* no item: the Conflicts & Risks notes were written (why none) */
 	int			new_line_end;	/* last line of the section in the new text */
 } ReRenderOut;
 

@@ -533,9 +533,10 @@ store(int64 repo_id, const char *version, const char *commit, ReProposeOut *out)
 	initStringInfo(&counts);
 	appendStringInfo(&counts, "{\"proposals\": %d, \"skipped_existing\": %d, \"skipped_shipped\": %d, "
 					 "\"skipped_rules\": %d, \"skipped_dismissed\": %d, \"stale_deferred\": %d, "
-					 "\"skipped_listed\": %d, \"skipped_sibling\": %d}",
+					 "\"skipped_listed\": %d, \"skipped_sibling\": %d, \"no_item_notes\": %d}",
 					 out->n, out->skipped_existing, out->skipped_shipped, out->skipped_rules,
-					 out->skipped_dismissed, out->stale_deferred, out->skipped_listed, out->skipped_sibling);
+					 out->skipped_dismissed, out->stale_deferred, out->skipped_listed, out->skipped_sibling,
+					 out->explained_empty);
 	{
 		Oid			t2[6] = {INT8OID, TEXTOID, TEXTOID, TEXTOID, TEXTOID, TEXTOID};
 		Datum		v2[6] = {Int64GetDatum(repo_id), CStringGetTextDatum(version), CStringGetTextDatum(commit),
@@ -610,11 +611,13 @@ report_empty(const char *version, const ReProposeIn *in, const ReProposeOut *out
 	ereport(NOTICE,
 			(errmsg("proposed no item for v%s", version),
 			 errdetail("The release plans %d open items; candidates dropped: %d already listed, %d shipped, "
+					   "%d focus-area gaps not anchored in it, "
 					   "%d repeating another pillar, %d dismissed, %d in pillars the section already enriches. %s",
-					   in->nfeatures, out->skipped_listed + out->skipped_existing, out->skipped_shipped,
+					   in->nfeatures, out->skipped_listed + out->skipped_existing, out->skipped_shipped - out->skipped_gaps,
+					   out->skipped_gaps,
 					   out->skipped_sibling, out->skipped_dismissed, out->already_enriched,
 					   out->risks ? out->risks : ""),
-			 errhint("roadmap.enrichment.risks keeps these notes (render writes nothing without an item); "
+			 errhint("roadmap.enrichment.risks keeps these notes, and render writes them into the section's Conflicts & Risks; "
 					 "SELECT * FROM roadmap.explain('%s') lists the scored focus areas and evidence.", version)));
 }
 

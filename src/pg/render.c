@@ -113,13 +113,14 @@ typedef struct RenderTarget
 	char	   *effort;
 	char	   *theme;
 	char	   *risks;
+	int			no_item_notes;	/* no item: the stored risks say why per planned item */
 } RenderTarget;
 
 /* Columns of the render-target query. */
 enum
 {
 	RT_REPO_PATH = 1, RT_HEAD, RT_LAYOUT, RT_PATH, RT_LINE_START, RT_LINE_END, RT_LEVEL,
-	RT_SUMMARY_PATH, RT_SUMMARY_LINE, RT_EFFORT, RT_THEME, RT_RISKS
+	RT_SUMMARY_PATH, RT_SUMMARY_LINE, RT_EFFORT, RT_THEME, RT_RISKS, RT_NO_ITEM_NOTES
 };
 
 /* Read the release's section, file and stored enrichment; errors when absent. */
@@ -127,7 +128,8 @@ static void
 fetch_target(int64 repo_id, const char *version, RenderTarget *t)
 {
 	if (re_spi_repo("SELECT p.path, p.head_commit, p.layout, r.path, r.line_start, r.line_end, r.heading_level, "
-				"r.summary_path, r.summary_line, r.effort, e.theme, e.risks "
+				"r.summary_path, r.summary_line, r.effort, e.theme, e.risks, "
+				"coalesce((e.counts->>'no_item_notes')::int, 0) "
 				"FROM roadmap.release r JOIN roadmap.repository p USING (repo_id) "
 				"LEFT JOIN roadmap.enrichment e USING (repo_id, version) "
 				"WHERE r.repo_id = $1 AND r.version = $2", repo_id, version, SPI_OK_SELECT) == 0)
@@ -151,6 +153,7 @@ fetch_target(int64 repo_id, const char *version, RenderTarget *t)
 	t->effort = re_get_text(0, RT_EFFORT);
 	t->theme = re_get_text(0, RT_THEME);
 	t->risks = re_get_text(0, RT_RISKS);
+	t->no_item_notes = re_get_int(0, RT_NO_ITEM_NOTES, 0);
 	if (t->theme == NULL)
 		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 						errmsg("release %s has no stored proposals", version),
@@ -327,6 +330,7 @@ re_render_apply(int64 repo_id, const char *version, bool write, bool commit)
 	rin.nitems = n;
 	rin.theme = t.theme;
 	rin.risks = t.risks;
+	rin.no_item_notes = t.no_item_notes;
 	if (re_render(h->arena, &rin, &rout, err, sizeof(err)) != 0)
 		ereport(ERROR, (errcode(ERRCODE_DATA_EXCEPTION), errmsg("could not render v%s", version),
 						errdetail("%s", err)));
@@ -335,7 +339,7 @@ re_render_apply(int64 repo_id, const char *version, bool write, bool commit)
 	result = pnstrdup(rout.text, rout.len);
 
 	/* nothing new: no write, no commit */
-	if (write && (rout.added_rows > 0 || summary_text))
+	if (write && (rout.added_rows > 0 || rout.added_notes > 0 || summary_text))
 	{
 		ReGitWrite	files[2] = {{t.path, rout.text, rout.len}, {t.summary_path, summary_text, summary_len}};
 

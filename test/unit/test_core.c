@@ -15,6 +15,7 @@
 #include "../../src/core/focus.h"
 #include "../../src/core/describe.h"
 #include "../../src/core/claim.h"
+#include "../../src/core/shipped.h"
 #include "shipped_pillars.h"
 
 static int	passed,
@@ -160,6 +161,57 @@ test_item_context(void)
 	CHECK_STR(it ? it->effort : NULL, "M");
 	CHECK(it && it->title && strstr(it->title, "'local' | 'reference'") != NULL);
 	CHECK(m.items.n == 6);
+	re_arena_free(a);
+}
+
+/* Shipped before it was planned (docs/proposals.md "Shipped before it was planned"). */
+static void
+test_shipped(void)
+{
+	ReArena    *a = re_arena_new();
+	const char *sec = "| FUSE-5 | Scheduler pre-check | 2h |\n"
+		"- [x] ~~Fuse exit criterion~~ \xE2\x9E\xA1\xEF\xB8\x8F FUSE-1\xE2\x80\x93" "6 shipped in v0.11.0; no action in v0.12.0\n"
+		"- [ ] LG-1: `sd.sync_lag()` will be shipped in v0.2.0\n"
+		"- [ ] PAR-3: Re-use `levels()` already in `dag.rs`\n"
+		"- [ ] DT-1: not yet shipped in v0.1.0\n"
+		"```\nX-1 shipped in v0.1.0\n```\n"
+		"- A-2-COL already shipped; CDC shipped in v0.3.0\n";
+	const char *leads[4];
+	const char *texts[] = {"Basic sync (B1).",
+		"Tiered refresh scheduling. Large deployments can assign stream tables to one of four tiers.",
+		"Hidden auxiliary columns for CORR-2 aggregates.",
+		"Columnar storage (CORR-2): verify MERGE compatibility with columnar storage."};
+	int			n;
+	char	  **lines = re_shipped_lines(a, sec, &n);
+
+	CHECK(n == 2);
+	CHECK(re_shipped_line_for(lines, n, "FUSE-5") != NULL);
+	CHECK(re_shipped_line_for(lines, n, "FUSE-7") == NULL);
+	CHECK(re_shipped_line_for(lines, n, "LG-1") == NULL);	/* "will be shipped" */
+	CHECK(re_shipped_line_for(lines, n, "PAR-3") == NULL);	/* "already in" states no status */
+	CHECK(re_shipped_line_for(lines, n, "DT-1") == NULL);	/* "not yet shipped" */
+	CHECK(re_shipped_line_for(lines, n, "X-1") == NULL);	/* fenced code */
+	CHECK(re_shipped_line_for(lines, n, "A-2-COL-2") != NULL);	/* its group */
+	CHECK(re_shipped_line_for(lines, n, "CDC-4") == NULL);	/* a word is no group */
+	CHECK(re_text_names_id("FUSE-1..FUSE-6", "FUSE-6"));
+	CHECK(re_text_names_id("PAR-1/PAR-3", "PAR-3"));
+	CHECK(!re_text_names_id("FUSE-50", "FUSE-5"));
+	CHECK(!re_text_names_id("FUSE-5-B", "FUSE-5"));
+	CHECK_STR(re_shipped_fold(a, lines[0], 240),
+			  "Fuse exit criterion \xE2\x9E\xA1\xEF\xB8\x8F FUSE-1\xE2\x80\x93" "6 shipped in v0.11.0; no action in v0.12.0");
+	/* the lead is the item's name; an id reused by another release needs most of its words */
+	for (n = 0; n < 4; n++)
+		leads[n] = re_changelog_lead(a, texts[n]);
+	CHECK_STR(leads[1], "Tiered refresh scheduling");
+	CHECK(re_changelog_ships(a, "Tiered Refresh Scheduling", "C-1", leads, texts, 4) == 1);
+	CHECK(re_changelog_ships(a, "Tiered Refresh Scheduling", "C-1", leads, texts, 1) == -1);
+	CHECK(re_changelog_ships(a, "Columnar: verify MERGE compatibility with columnar storage", "CORR-2", leads, texts, 4) == 3);
+	CHECK(re_changelog_ships(a, "Temporal IVM with row versions", "CORR-2", leads, texts, 4) == -1);
+	CHECK(re_title_is_ident("**`pgtrickle.recommend_refresh_mode(st_name)`** Reads `x` to return",
+							"pgtrickle.recommend_refresh_mode()"));
+	CHECK(re_title_is_ident("Implement missing `resume_stream_table()`. Function is referenced", "resume_stream_table()"));
+	CHECK(!re_title_is_ident("`alter_stream_table()` new params: `fuse`", "alter_stream_table()"));
+	CHECK(!re_title_is_ident("`create_stream_table(\xE2\x80\xA6, temporal := true)`", "create_stream_table()"));
 	re_arena_free(a);
 }
 
@@ -810,6 +862,7 @@ main(void)
 	test_item_ids();
 	test_item_context();
 	test_claims();
+	test_shipped();
 	test_status_words();
 	test_pillar_set();
 	test_guards();

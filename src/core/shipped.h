@@ -1,0 +1,91 @@
+/*
+ * shipped.h — is a planned item already shipped or documented? Before the
+ * feature lenses anchor on an item of the target release, its own section
+ * (exit criteria, struck-through rows, "shipped in vX", "no action"), the
+ * changelog of the releases before it and the docs of the commit are read
+ * for a text that says the item exists; such an item gets one "reconcile"
+ * item instead of lens items. See docs/proposals.md "Shipped before it was
+ * planned".
+ */
+#ifndef RE_SHIPPED_H
+#define RE_SHIPPED_H
+
+#include <stdbool.h>
+
+#include "arena.h"
+
+typedef enum ReShipSource
+{
+	RE_SHIP_NONE = 0,
+	RE_SHIP_SECTION,			/* the target's own section marks it shipped */
+	RE_SHIP_CHANGELOG,			/* a changelog entry of an earlier release ships it */
+	RE_SHIP_CONTRACT,			/* the function or setting it adds is documented (or shipped) already */
+	RE_SHIP_DOCS				/* a docs section describes it as existing */
+} ReShipSource;
+
+typedef struct ReShipped
+{
+	ReShipSource source;
+	const char *where;			/* "CHANGELOG.md v0.10.0", "docs/SQL_REFERENCE.md", NULL for the section */
+	char	   *text;			/* the sentence that says so, one line, no double quotes */
+	const char *what;			/* the identifier it names (RE_SHIP_CONTRACT), or NULL */
+} ReShipped;
+
+/*
+ * Does text name item_id: as a whole token, inside a range of its series
+ * ("FUSE-1–6", "FUSE-1..FUSE-6", "FUSE-1 to 6" for FUSE-5), or as the group
+ * it belongs to ("A-2-COL" for A-2-COL-2; three characters or more, case
+ * as written)?
+ */
+bool		re_text_names_id(const char *text, const char *item_id);
+
+/*
+ * The lines of a release section that mark something shipped: a status
+ * phrase ("shipped in v0.11.0", "already exists", "existed since", "no
+ * action") not negated or put in the future ("not yet shipped", "will be
+ * shipped"). *n is set to their count; each is folded to plain text
+ * (markup and double quotes removed, at most ~240 bytes).
+ */
+char	  **re_shipped_lines(ReArena *a, const char *section, int *n);
+
+/* The first of the n lines that names item_id, or NULL. */
+const char *re_shipped_line_for(char *const *lines, int n, const char *item_id);
+
+/* The lead of a changelog entry: up to ". ", ": ", " — " or " - ", at most 200 bytes. */
+char	   *re_changelog_lead(ReArena *a, const char *text);
+
+/*
+ * The changelog entry (n parallel leads and texts, of releases before the
+ * target only) that ships the item: its lead names the item's name (every
+ * stem of name, at least two, one of them distinctive among the leads, and
+ * the lead at least 75 % the name's), or its first 300 bytes name item_id
+ * (a token or a range, no group) and 60 % and two of the stems of name.
+ * Returns its index, or -1.
+ */
+int			re_changelog_ships(ReArena *a, const char *name, const char *item_id, const char *const *leads,
+							   const char *const *texts, int n);
+
+/*
+ * Is the item's title its identifier alone ("Implement missing `f()`.",
+ * "**`pgtrickle.f(name)`**", "`x` GUC"): nothing but the identifier, verbs
+ * that add it and words naming its kind? ident is the normalised name.
+ */
+bool		re_title_is_ident(const char *title, const char *ident);
+
+/*
+ * Is the identifier (a function "schema.f()" or a setting "prefix.name")
+ * documented as existing: a docs heading names it (backslash escapes and
+ * backticks removed), in a file not under a directory of ideas? Returns
+ * the path, or NULL.
+ */
+const char *re_ident_documented(const char *ident, const char *const *paths, const char *const *texts, int n,
+								char **heading, ReArena *a);
+
+/* The text folded for a report: one line, no markup, no double quotes, cut to cap bytes at a clause. */
+char	   *re_shipped_fold(ReArena *a, const char *text, size_t cap);
+
+/* The reconcile item for features ids ("A, B") closed by sh: its title, and its description (name: the first feature's title core). */
+char	   *re_reconcile_title(ReArena *a, const ReShipped *sh, const char *ids);
+char	   *re_reconcile_description(ReArena *a, const ReShipped *sh, const char *ids, const char *name);
+
+#endif

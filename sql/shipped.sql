@@ -4,7 +4,9 @@
 -- CHANGELOG entry "Tiered sync scheduling" ships, RS-1, whose function
 -- docs/SQL_REFERENCE.md documents, and LG-1, a new function whose exit
 -- criterion says it "will be shipped" in this release; DB-2 is a setting the
--- section calls a stub ("not yet implemented"), DB-3 a real new setting.
+-- section calls a stub ("not yet implemented"), DB-3 a real new setting;
+-- PW-1..2 sit under "Parallel Sync Worker Pool", which docs/CONFIGURATION.md
+-- §Parallel Sync says "is new in v0.1.0".
 CREATE EXTENSION IF NOT EXISTS roadmap_enrich;
 \set VERBOSITY default
 \set SHOW_CONTEXT never
@@ -13,7 +15,7 @@ SELECT roadmap.ingest(:'r') > 0 AS ingested;
 CREATE TEMP TABLE d AS SELECT * FROM roadmap.enrich('0.2.0', :'r', apply => false);
 -- no lens item looks at a shipped feature; LG-1 keeps its lens items
 SELECT f.feature, count(d.item_id) FILTER (WHERE d.lens_id <> 'reconcile_shipped') AS lens_items
-  FROM (VALUES ('FU-1'), ('FU-2'), ('FU-3'), ('LG-1'), ('RS-1'), ('TR-1')) f(feature)
+  FROM (VALUES ('FU-1'), ('FU-2'), ('FU-3'), ('LG-1'), ('PW-1'), ('PW-2'), ('RS-1'), ('TR-1')) f(feature)
   LEFT JOIN d ON d.feature_ref = f.feature
  GROUP BY f.feature ORDER BY f.feature COLLATE "C";
 -- one reconcile item per text that says they shipped, quoting it

@@ -1340,6 +1340,76 @@ contract_shipped(Sel *s, int f, const char *const *vers, const char *const *text
 }
 
 /*
+ * The subsection heading (### …) the item's row or block is under, its
+ * name without a parenthesis or a " — " tail ("In-Database Parallel Refresh
+ * Worker Pool"), or NULL.
+ */
+static char *
+group_name(Sel *s, const char *id)
+{
+	const char *sec = s->in->section_text,
+			   *at,
+			   *h = NULL,
+			   *p;
+	char	   *name;
+	size_t		n;
+
+	if (sec == NULL || ((at = strstr(sec, re_sprintf(s->a, "| %s |", id))) == NULL &&
+						(at = strstr(sec, re_sprintf(s->a, "**%s", id))) == NULL))
+		return NULL;
+	for (p = sec; p < at; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : at)
+		if (strncmp(p, "###", 3) == 0)
+			h = p;
+	if (h == NULL)
+		return NULL;
+	while (*h == '#' || *h == ' ')
+		h++;
+	n = strcspn(h, "\n(");
+	name = re_strndup(s->a, h, n);
+	if ((p = strstr(name, " \xE2\x80\x94 ")) != NULL)
+		name[p - name] = '\0';
+	return name;
+}
+
+/* The sentence starting at text, over line breaks and "> " quote marks, up to ". " (at most ~300 bytes). */
+static char *
+doc_sentence_at(ReArena *a, const char *text)
+{
+	const char *end = strstr(text, ". ");
+	size_t		n = end ? (size_t) (end - text) : strlen(text);
+	char	   *o = re_strndup(a, text, n > 300 ? 300 : n),
+			   *p;
+
+	for (p = o; (p = strstr(p, "\n>")) != NULL;)
+		p[1] = ' ';
+	return o;
+}
+
+/*
+ * A docs section whose heading names the item's group (every stem of the
+ * heading, at least two, in the group's name) and whose opening says the
+ * feature arrived in an earlier release ("Parallel refresh is new in
+ * v0.4.0"): the group plans a feature that exists. *at: the sentence.
+ */
+static const ReDocSection *
+group_documented(Sel *s, int f, int *at)
+{
+	char	   *name = group_name(s, s->in->features[f].item_id);
+	int			k,
+				shared;
+
+	for (k = 0; name && k < s->docs.n; k++)
+	{
+		const ReDocSection *d = &s->docs.s[k];
+
+		if (d->nstems >= 2 && re_stem_overlap(heading_core(s->a, d->heading), name, false, &shared) >= 1.0 &&
+			shared >= 2 && (*at = re_doc_arrived(d->body, s->in->version)) >= 0)
+			return d;
+	}
+	return NULL;
+}
+
+/*
  * What says each planned feature shipped before it was planned: a line of
  * its own section, a changelog entry of an earlier release, the documented
  * identifier it adds, or a docs section describing it (in that order).
@@ -1375,6 +1445,8 @@ find_shipped(Sel *s)
 		const char *id = in->features[i].item_id,
 				   *line;
 		char	   *name = doc_name(s->a, in->features[i].title);
+		const ReDocSection *g;
+		int			at;
 
 		RE_CHECK_INTERRUPTS();
 		if ((line = re_shipped_line_for(lines, nlines, id)) != NULL)
@@ -1390,6 +1462,13 @@ find_shipped(Sel *s)
 		}
 		else if (s->fs && contract_shipped(s, i, vers, texts, nh, sh))
 			;
+		else if ((g = group_documented(s, i, &at)) != NULL)
+		{
+			sh->source = RE_SHIP_DOCS;
+			sh->where = g->path;
+			sh->what = heading_core(s->a, g->heading);
+			sh->text = re_shipped_fold(s->a, doc_sentence_at(s->a, g->body + at), 240);
+		}
 		else if (s->feature_doc[i])
 		{
 			char	   *q = doc_sentence(s->a, s->feature_doc[i], in->features[i].title);

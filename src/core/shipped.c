@@ -567,3 +567,51 @@ re_reconcile_description(ReArena *a, const ReShipped *sh, const char *ids, const
 			return NULL;
 	}
 }
+
+/* Case-insensitive strstr for an ASCII lower-case needle. */
+static const char *
+find_ci(const char *hay, const char *needle)
+{
+	size_t		n = strlen(needle);
+
+	for (; *hay; hay++)
+		if (strncasecmp(hay, needle, n) == 0)
+			return hay;
+	return NULL;
+}
+
+int
+re_doc_arrived(const char *text, const char *target)
+{
+	static const char *const forms[] = {"new in ", "added in ", "introduced in ", "available since ", "shipped in ",
+	"since ", NULL};
+	ReVersion	tv,
+				v;
+	int			k;
+
+	if (text == NULL || !re_version_parse(target, &tv))
+		return -1;
+	for (k = 0; forms[k]; k++)
+	{
+		const char *p;
+		size_t		n = strlen(forms[k]);
+
+		for (p = text; (p = find_ci(p, forms[k])) != NULL; p += n)
+		{
+			const char *q = p + n,
+					   *b = p;
+
+			if (p > text && isalpha((unsigned char) p[-1]))
+				continue;
+			if (*q == 'v' || *q == 'V')
+				q++;
+			if (!isdigit((unsigned char) *q) || re_version_scan(q, &v) == 0 || re_version_cmp(&v, &tv) >= 0)
+				continue;
+			/* the sentence it is in: back to a line start or ". " */
+			while (b > text && b[-1] != '\n' && !(b - 1 > text && b[-2] == '.' && b[-1] == ' '))
+				b--;
+			return (int) (b - text);
+		}
+	}
+	return -1;
+}

@@ -81,6 +81,14 @@ bool		re_title_is_ident(const char *title, const char *ident);
 const char *re_ident_documented(const char *ident, const char *const *paths, const char *const *texts, int n,
 								char **heading, ReArena *a);
 
+/*
+ * The release (below target) a docs section's opening says a feature
+ * arrived in: "new in v0.4.0", "added in 0.4.0", "introduced in v0.4.0",
+ * "available since v0.4.0", "since v0.4.0". Returns the offset of the
+ * sentence's start in text, or -1.
+ */
+int			re_doc_arrived(const char *text, const char *target);
+
 /* The text folded for a report: one line, no markup, no double quotes, cut to cap bytes at a clause. */
 char	   *re_shipped_fold(ReArena *a, const char *text, size_t cap);
 

@@ -207,6 +207,11 @@ test_shipped(void)
 	CHECK(re_changelog_ships(a, "Tiered Refresh Scheduling", "C-1", leads, texts, 1) == -1);
 	CHECK(re_changelog_ships(a, "Columnar: verify MERGE compatibility with columnar storage", "CORR-2", leads, texts, 4) == 3);
 	CHECK(re_changelog_ships(a, "Temporal IVM with row versions", "CORR-2", leads, texts, 4) == -1);
+	/* a docs section's opening says when the feature arrived */
+	CHECK(re_doc_arrived("> **Note:** Parallel refresh is new in v0.4.0 and defaults to off.", "0.22.0") == 0);
+	CHECK(re_doc_arrived("Intro text. Available since 0.4.0 for all tables.", "0.22.0") == 12);
+	CHECK(re_doc_arrived("Parallel refresh is new in v0.22.0.", "0.22.0") == -1);	/* the release's own work */
+	CHECK(re_doc_arrived("Runs since the last refresh.", "0.22.0") == -1);
 	CHECK(re_title_is_ident("**`pgtrickle.recommend_refresh_mode(st_name)`** Reads `x` to return",
 							"pgtrickle.recommend_refresh_mode()"));
 	CHECK(re_title_is_ident("Implement missing `resume_stream_table()`. Function is referenced", "resume_stream_table()"));

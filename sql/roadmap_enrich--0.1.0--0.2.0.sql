@@ -1595,3 +1595,116 @@ UPDATE roadmap.lens SET unless_kinds = unless_kinds || ARRAY['stub']
  WHERE lens_id IN ('ux_guc_docs', 'ux_function_docs', 'ux_syntax_docs', 'stab_guc_range', 'stab_guc_reject',
                    'corr_guc_gate_off', 'scal_guc_default', 'perf_function_cost')
    AND builtin AND NOT 'stub' = ANY (unless_kinds);
+
+-- Result paths: parity, subscribers, upgrade (issue 10, core10) ----------------
+-- See docs/proposals.md "Results computed a new way". An item whose own
+-- sentence says it replaces the path that computes, applies or stores the
+-- product's result rows (replaces the MERGE / a full refresh / the snapshot
+-- strategy, "instead of MERGE", a new delta path, `UPDATE t SET c = c + Δ`)
+-- gets "returns the same rows as a full recomputation"; one that adds a
+-- channel subscribers read rows from (a publication, an outbox, a sink) gets
+-- "a subscriber ends with the source's rows"; one that changes what existing
+-- objects store (auxiliary columns) or switches them to the new path by
+-- default gets an upgrade test from the previous release. An item that only
+-- decides WHETHER to do work (a change-existence probe, a pre-check) changes
+-- no result: class `probe` keeps every result lens off (v0.19.0 PERF-6).
+-- P0 (p0_unrated): a replaced result path that is on for existing objects
+-- returns wrong rows with no error; an opt-in one (class `opt_in`) is P1.
+ALTER TABLE roadmap.lens ADD COLUMN p0_unrated boolean NOT NULL DEFAULT false;
+COMMENT ON COLUMN roadmap.lens.p0_unrated IS
+	'the lens''s premise is a wrong-rows-with-no-error risk: its P0 also holds for a feature the release does not rate (a rating of P1/P2 still caps it)';
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('result_path', '\breplac(e|es|ed|ing)\b[^.;]{0,60}\b((?-i:MERGE|EXCEPT|FULL)|full[- ](refresh|recomputation|rebuild|rescan)|snapshot strategy|delta (handoff|path|query)|differential path|upsert)\b'
+               '|\binstead of (a |the )?((?-i:MERGE|FULL\b|EXCEPT ALL)|full[- ](refresh|recomputation)|delete-old)'
+               '|\b(change-buffer |change buffer )?(differential|delta|incremental) path\b|\brun(s|ning)? (\w+ )?differential SQL\b'
+               '|\bUPDATE\s+\w+\s+SET\s+(\w+)\s*=\s*\g{-1}\s*[-+]', NULL,
+ 'changes the path that computes, applies or stores the result rows, in its own words: replaces the MERGE, a full refresh or the snapshot strategy, "instead of MERGE", a new delta / differential path, `UPDATE t SET c = c + Δ`'),
+('emits_rows', '(creat|writ|insert|emit|publish|expos|send|deliver)\w*\b[^.;]{0,60}\b(publication|outbox|changefeed|change feed|webhook|sink)(s\b|\b|_)[^.;]{0,120}\b(rows?|changes|events|inserted|deleted|payload|output)\b'
+              '|\b(publication|outbox|changefeed|webhook|sink)s? (write|insert|emit|publish)\w*\b', NULL,
+ 'adds a channel other systems read result rows from: creates a publication, writes an outbox, emits to a sink'),
+('aux_columns', '\b(auxiliary|aux|hidden|internal|bookkeeping|shadow) columns?\b[^.;]{0,40}\b(to|on|in) (the |each |every )?(\w+ ){0,2}(tables?|views?|results?)\b'
+               '|\badd(s|ed|ing)?\b[^.;]{0,80}\b(auxiliary|aux|hidden|bookkeeping|shadow) columns?\b', NULL,
+ 'changes what existing result objects store: adds auxiliary columns to them'),
+('default_on', '\bdefault:? ?[`''"]?(on|true|enabled)\b|\b(on|enabled) by default\b|\bdefaults? to [`''"]?(on|true|enabled)\b|\bflip\w*\b[^.;]{0,60}\bto [`''"]?(on|true)\b', NULL,
+ 'class: the new behaviour is on by default, so existing objects switch to it at the upgrade'),
+('opt_in', '\bdefault:? ?[`''"]?(off|false|none|0)\b|\bopt[- ]in\b|\bgated? (behind|by)\b|\b(if|when|once) [^.;]{0,30}\b(is |are )?(enabled|set|declared)\b|\bdisabled by default\b', NULL,
+ 'class: the new behaviour is opt-in or behind a setting (default off, "opt-in", "gate behind", "if … is enabled", "when set")'),
+('probe', '\bhas_\w*changes?\b|\bEXISTS\s*\(|\bpre-?check\b|\b(check|detect|decide|test)(s|ing)? whether\b|\bwhether (any|a|the) [^.;]{0,40}\bchanges?\b', NULL,
+ 'class: the computation only decides WHETHER to do work (a change-existence probe, a pre-check), it computes no result rows');
+
+INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, title, why, verify, requires_kinds, unless_kinds, p0_unrated) VALUES
+('corr_result_parity', 'correctness', 'result_path', 'always', NULL, 'P0', 'M', 3,
+ '{item}: same rows as a full recomputation',
+ '{id} replaces the path that computes the stored result{quote}, with no setting to opt out; a mistake there returns wrong rows with no error, for every object it serves',
+ 'a property test runs generated INSERT, UPDATE and DELETE sequences (NULL keys, several changes to one key, deletes that empty a group or a join side) through {id}''s path, and after every refresh the stored rows equal a full recomputation of the same query',
+ '{}', ARRAY['opt_in', 'probe', 'recompute', 'evaluation', 'rewrite'], true),
+('corr_result_parity_default', 'correctness', 'default_on', 'always', NULL, 'P0', 'M', 3,
+ '{item}: same rows as a full recomputation',
+ '{id} replaces the path that computes the stored result and is on by default{quote}; a mistake there returns wrong rows with no error, for every existing object after the upgrade',
+ 'a property test runs generated INSERT, UPDATE and DELETE sequences (NULL keys, several changes to one key, deletes that empty a group or a join side) through {id}''s path, and after every refresh the stored rows equal a full recomputation of the same query',
+ ARRAY['result_path'], ARRAY['probe', 'recompute', 'evaluation', 'rewrite'], true),
+('corr_result_parity_opt', 'correctness', 'result_path', 'always', NULL, 'P1', 'M', 3,
+ '{item}: same rows as a full recomputation',
+ '{id} replaces the path that computes the stored result for the objects that opt in{quote}; a mistake there returns wrong rows with no error',
+ 'a property test runs generated INSERT, UPDATE and DELETE sequences (NULL keys, several changes to one key, deletes that empty a group or a join side) through {id}''s path, and after every refresh the stored rows equal a full recomputation of the same query',
+ ARRAY['opt_in'], ARRAY['default_on', 'probe', 'recompute', 'evaluation', 'rewrite'], false),
+('test_emit_parity', 'test_coverage', 'emits_rows', 'always', NULL, 'P1', 'M', 3,
+ 'Subscriber test: {subject} delivers exactly the source''s rows',
+ '{id} hands the rows a refresh applies to a channel other systems read{quote}; a subscriber sees only what reaches the channel, so a full refresh (truncate and reload), a change that cancels out or an internal column shows up there as missing, doubled or extra rows with no error',
+ 'a test subscribes, runs inserts, updates, deletes and a full refresh on the source, and after each the subscriber''s copy equals the source''s rows (no internal columns, no duplicates, nothing missing)',
+ '{}', ARRAY['probe', 'task'], false),
+('test_result_upgrade', 'test_coverage', 'aux_columns', 'always', NULL, 'P1', 'S', 3,
+ 'Upgrade test: {item} on {prev} objects',
+ '{id} changes what existing objects store{quote}; objects created by {prev} do not have it, so after ALTER EXTENSION UPDATE each must be migrated or keep its old path, never run the new one on the old shape',
+ 'a test creates objects and rows with the {prev} build, runs ALTER EXTENSION UPDATE, then applies changes: each object gains what {id} adds or keeps its old path, and its rows equal a full recomputation',
+ '{}', ARRAY['probe'], false),
+('test_default_upgrade', 'test_coverage', 'default_on', 'always', NULL, 'P1', 'S', 3,
+ 'Upgrade test: {item} on {prev} objects',
+ '{id} is on by default{quote}; after ALTER EXTENSION UPDATE every object created by {prev} switches to the new path with no step by the operator, so objects built for the old path must work on the new one or keep the old',
+ 'a test creates objects and rows with the {prev} build, runs ALTER EXTENSION UPDATE, then applies changes: each object either runs the new path and its rows equal a full recomputation, or keeps the old path and says so',
+ ARRAY['result_path'], ARRAY['probe', 'aux_columns'], false);
+-- the failure each asks about (prem10's rule, re_item_priority): wrong rows
+-- from the new path or at the subscriber, objects of the previous release
+-- that stop working
+UPDATE roadmap.lens SET risk = 'wrong_answer'
+ WHERE builtin AND lens_id IN ('corr_result_parity', 'corr_result_parity_default', 'corr_result_parity_opt', 'test_emit_parity');
+UPDATE roadmap.lens SET risk = 'data_loss'
+ WHERE builtin AND lens_id IN ('test_result_upgrade', 'test_default_upgrade');
+-- a probe computes no result rows: no parity test or regression gate for it
+UPDATE roadmap.lens SET unless_kinds = unless_kinds || ARRAY['probe']
+ WHERE lens_id IN ('test_recompute_parity', 'perf_recompute_gate') AND builtin;
+-- an exit criterion "correctness verified for … deltas" or "no correctness
+-- regressions" is the plan's own parity check
+UPDATE roadmap.check_family SET stems = stems || ARRAY['correctness verified', 'no correctness regress']
+ WHERE family = 'parity' AND builtin;
+-- "an installation that does not opt in sees the old behaviour": not of a
+-- setting the item turns on by default ("Gate behind `x` GUC (default `true`)")
+UPDATE roadmap.lens SET unless_kinds = unless_kinds || ARRAY['default_on']
+ WHERE lens_id = 'corr_guc_gate_off' AND builtin;
+
+-- Scale from the anchor's own premise (issue 10, core10) ---------------------
+-- See docs/proposals.md "Scale from the anchor's premise". An item whose own
+-- text says it keeps state or does work for each object ("per source table",
+-- "for each source", "across all dependent STs", "one targeted MERGE per
+-- affected partition", "after each tick … the ST's tier"), or fans work out
+-- to a pool of workers, gets "at 10× the <objects>": the count the item
+-- states times ten ({scale}), else ten times the largest benchmark's. The
+-- (?<obj>…) group names the objects ({objects}). Not of an item that only
+-- reads (a function returning one row per object is the function-cost
+-- lens's), a task, or a probe.
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('per_object', '(?J)\b((?<!rows )(?<!row )per|for (each|every)|across (all|every)|(of|on|over|to) all|each affected|(?<!returns )(?<!return )(?<!lists )one (\w+ ){1,2}per) (?<obj>((source|stream|target|dependent|child|affected|user|remote|base|downstream|upstream) )?(tables?|STs?|sources?|partitions?|subscribers?|workers?|nodes?|databases?|shards?|slots?|queues?|tenants?|publications?))\b(?! (name|id|oid|column|row)s?\b)'
+              '|\b(after|on|at) (each|every) (scheduler )?tick\b[^.;]{0,80}?\b(?<obj>STs?|stream tables?|sources?)\b'
+              '|\bdispatch\w* (ready(-to-run)? |pending |due )?(?<obj>STs?|stream tables?|jobs|tasks|refreshes)\b'
+              '|\b(?<obj>workers?) pool\b|\bpool of (?<obj>workers)\b|\bdispatch\w*\b[^.;]{0,60}\bto (?<obj>workers)\b'
+              '|\b(?<obj>worker)s?( BGWs?| processes| backends)? (pop|take|claim|pull|consume)\w*\b', NULL,
+ 'keeps state or does work for each object (per source table, for each source, across all dependent tables, one MERGE per affected partition, each tick for each table), or fans work out to a pool of workers: its cost grows with their count');
+-- "… regardless of source count" is the plan's own scale check
+UPDATE roadmap.check_family SET stems = stems || ARRAY['regardless of']
+ WHERE family = 'growth' AND builtin;
+INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, title, why, verify, requires_kinds, unless_kinds) VALUES
+('scal_objects_10x', 'scalability', 'per_object', 'always', NULL, 'P1', 'M', 1,
+ '{item} at 10× the {objects:objects}',
+ '{id} keeps state or does work for each of its {objects:objects}{quote}; what is cheap for the handful a test creates grows with every one an installation adds, and nothing in the plan measures it at ten times the count',
+ 'a benchmark runs {id} with {scale:ten times the count of the largest existing benchmark} and with a tenth of that, and reports the time per cycle and the memory and rows it keeps: both grow at most linearly, and no lock is held across all of them at once',
+ '{}', ARRAY['read_only', 'task']);

@@ -294,6 +294,10 @@ re_guc_kind(const char *name, const char *value, const char *after)
 		if (byname == IK_GUC_ENUM || byname == IK_GUC_BOOL)
 			return byname;
 	}
+	/* "`x` GUC (default `true`)": a switch, whatever the words between read as */
+	if ((k == IK_GUC_STRING || k == IK_GUC) && after && strstr(after, "default") &&
+		(near_word(after, 40, "true") || near_word(after, 40, "false")))
+		return IK_GUC_BOOL;
 	if (k != IK_GUC)
 		return k;
 	k = guc_kind_by_name(name);
@@ -1402,9 +1406,23 @@ row_note(ReArena *a, ReBuf *b, const char *dsq, const char *tsq, const char *s, 
 		char	   *cut = t + strlen(tsq) - 4;
 		char	   *p;
 
+		char		key[61];
+
 		for (p = cut; p > t + 1 && !(p[-2] == '.' && p[-1] == ' '); p--)
 			;
 		t = p > t + 1 ? p : t;
+		/*
+		 * the lead's note holds that sentence's start already (a cell "**Lead.**
+		 * rest" cut at 300 characters): go on from the word the title stops in,
+		 * or add_note would drop the rest of the cell as held
+		 */
+		snprintf(key, sizeof(key), "%s", t);
+		if (b->len && strstr(b->data, key))
+		{
+			while (*cut && *cut != ' ')
+				cut++;
+			t = cut;
+		}
 	}
 	add_note(a, b, dsq, t, strlen(t));
 }

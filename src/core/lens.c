@@ -193,6 +193,145 @@ own_sentence(ReArena *a, const ReFeature *f, const char *ident, int kind)
 	return re_feature_sentence(a, f, at, 120);
 }
 
+/*
+ * The objects kind k's pattern names in its (?<obj>…) group where it
+ * matched f's text ("per source table" -> "source tables"), plural; NULL
+ * when the pattern has no such group or did not match.
+ */
+static char *
+kind_objects(ReArena *a, const ReLensCtx *ctx, const ReFeature *f, int k)
+{
+	pcre2_code *re;
+	pcre2_match_data *md;
+	int			ec;
+	PCRE2_SIZE	eo;
+	PCRE2_UCHAR *obj = NULL;
+	PCRE2_SIZE	olen = 0;
+	char	   *out = NULL;
+
+	if (k < 0 || k >= ctx->nkinds || k >= RE_MAX_KINDS || f->text == NULL || f->kind_at[k] < 0 ||
+		ctx->kinds[k].pattern == NULL || strstr(ctx->kinds[k].pattern, "(?<obj>") == NULL)
+		return NULL;
+	re = pcre2_compile((PCRE2_SPTR) ctx->kinds[k].pattern, PCRE2_ZERO_TERMINATED,
+					   PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &ec, &eo, NULL);
+	if (re == NULL)
+		return NULL;
+	md = pcre2_match_data_create_from_pattern(re, NULL);
+	if (md && pcre2_match(re, (PCRE2_SPTR) f->text, strlen(f->text), (PCRE2_SIZE) f->kind_at[k], 0, md, NULL) > 0 &&
+		pcre2_substring_get_byname(md, (PCRE2_SPTR) "obj", &obj, &olen) == 0)
+	{
+		bool		plural = olen > 0 && (obj[olen - 1] == 's' || obj[olen - 1] == 'S');
+
+		out = re_sprintf(a, "%.*s%s", (int) olen, (const char *) obj, plural ? "" : "s");
+		pcre2_substring_free(obj);
+	}
+	if (md)
+		pcre2_match_data_free(md);
+	pcre2_code_free(re);
+	return out;
+}
+
+/*
+ * Ten times the count of objects the feature's own text states ("At 500+
+ * stream tables", "200+ STs", "a 50-ST scale"): "5,000 stream tables"; NULL
+ * when it states none. A count is digits (with a K or M suffix, at least 2)
+ * followed by the objects' head noun, right after it or after one word.
+ */
+static char *
+scaled_count(ReArena *a, const char *text, const char *objects)
+{
+	const char *head = strrchr(objects, ' ') ? strrchr(objects, ' ') + 1 : objects;
+	size_t		hl = strlen(head);
+	const char *p;
+
+	if (hl > 1 && (head[hl - 1] == 's' || head[hl - 1] == 'S'))
+		hl--;
+	if (hl > 5)
+		hl = 5;
+	for (p = text; p && *p; p++)
+	{
+		const char *q = p;
+		double		n = 0;
+		int			words = 0;
+
+		if (!isdigit((unsigned char) *p) || (p > text && (isalnum((unsigned char) p[-1]) || p[-1] == '.' || p[-1] == ',')))
+			continue;
+		while (isdigit((unsigned char) *q) || (*q == ',' && isdigit((unsigned char) q[1])))
+		{
+			if (*q != ',')
+				n = n * 10 + (*q - '0');
+			q++;
+		}
+		if (*q == 'K' || *q == 'k')
+			n *= 1000, q++;
+		else if (*q == 'M')
+			n *= 1000000, q++;
+		if (*q == '+')
+			q++;
+		/* the head noun right after the count, or after one word ("10K+ distinct groups") */
+		while (words < 2 && (*q == ' ' || *q == '-'))
+		{
+			while (*q == ' ' || *q == '-')
+				q++;
+			if (strncasecmp(q, "per ", 4) == 0)
+				break;
+			if (strncasecmp(q, head, hl) == 0)
+			{
+				double		t = n * 10;
+
+				if (n < 2 || n > 1e9)
+					break;
+				if (t >= 1e6)
+					return re_sprintf(a, "%gM %s", t / 1e6, objects);
+				if (t >= 1000)
+					return re_sprintf(a, "%d,%03d %s", (int) (t / 1000), (int) t % 1000, objects);
+				return re_sprintf(a, "%d %s", (int) t, objects);
+			}
+			while (*q && isalpha((unsigned char) *q))
+				q++;
+			words++;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * The placeholders about the planned item and its objects, at *pp: {item}
+ * (the item by id and short name, whatever identifiers it names),
+ * {objects:default} (what the kind's (?<obj>…) group names where it
+ * matched) and {scale:default} (ten times the count of them the item states,
+ * "5,000 stream tables"); false when *pp is none of them. Leaves *pp on the
+ * placeholder's last character.
+ */
+static bool
+fill_object(ReArena *a, ReBuf *b, const ReLensCtx *ctx, const ReFeature *f, int kind, const char **pp)
+{
+	const char *p = *pp,
+			   *end = strchr(p, '}');
+	char	   *objs,
+			   *t;
+
+	if (strncmp(p, "{item}", 6) == 0)
+	{
+		if (f->short_name[0])
+			re_buf_printf(b, "%s %s", f->item_id, f->short_name);
+		else
+			re_buf_puts(b, f->item_id);
+		*pp = p + 5;
+		return true;
+	}
+	if (end == NULL || (strncmp(p, "{objects:", 9) != 0 && strncmp(p, "{scale:", 7) != 0))
+		return false;
+	objs = kind_objects(a, ctx, f, kind);
+	t = objs && p[1] == 's' && f->text ? scaled_count(a, f->text, objs) : objs;
+	if (t)
+		re_buf_puts(b, t);
+	else
+		re_buf_append(b, strchr(p, ':') + 1, (size_t) (end - strchr(p, ':') - 1));
+	*pp = end;
+	return true;
+}
+
 /* Fill a template; kind is the lens's feature kind (for {quote}), or -1. */
 static char *
 fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f, const char *ident, int kind)
@@ -208,6 +347,8 @@ fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f, con
 	re_buf_init(&b);
 	for (p = tmpl; *p; p++)
 	{
+		if (fill_object(a, &b, ctx, f, kind, &p))
+			continue;
 		if (strncmp(p, "{subject}", 9) == 0)
 		{
 			if (ident)
@@ -685,9 +826,19 @@ make_hit(ReArena *a, const ReLensCtx *ctx, const ReLensDef *l, const ReFeature *
 	h->ident = ident;
 	h->title = title;
 	h->evidence = evidence;
-	/* the one rule: risk items the lens's, template items the anchor's; never above the feature */
-	h->priority = re_item_priority(l->priority, l->risk, f->priority, re_lens_has_kinds(ctx, f, "optional", false));
-	h->rank = l->weight + prio_bonus(f->priority) + (evidence ? 1 : 0);
+	/*
+	 * the one rule (re_item_priority): risk items the lens's, template items
+	 * the anchor's; never above the feature, P0 only on a P0 anchor. One
+	 * exception, the lens's own premise (p0_unrated, docs/proposals.md
+	 * "Result paths"): a wrong-answer lens on a result path every existing
+	 * object takes keeps P0 on an anchor the release does not rate, and
+	 * ranks as a P0 anchor's item.
+	 */
+	if (l->p0_unrated && is_risk(l->risk) && prio_rank(l->priority) == 0 && prio_rank(f->priority) < 0)
+		h->priority = "P0";
+	else
+		h->priority = re_item_priority(l->priority, l->risk, f->priority, re_lens_has_kinds(ctx, f, "optional", false));
+	h->rank = l->weight + prio_bonus(strcmp(h->priority, "P0") == 0 ? "P0" : f->priority) + (evidence ? 1 : 0);
 	re_buf_init(&b);
 	re_buf_printf(&b, "v%s plans %s (\"%s\"). %s%s", ctx->version, f->item_id, re_inner_quotes(a, f->title), why,
 				  why[0] && why[strlen(why) - 1] == '.' ? "" : ".");

@@ -22,7 +22,7 @@ typedef struct ReLensDef
 	const char *effort;
 	int			weight;
 	bool		schema_change;
-	const char *title;			/* templates: {subject} {ident} {id} {title} {short} {prev} {version} {named:noun:default} {bench:default} */
+	const char *title;			/* templates: {subject} {item} {ident} {id} {title} {short} {prev} {version} {named:noun:default} {bench:default} {objects:default} {scale:default} */
 	const char *why;
 	const char *verify;
 	bool		per_release;	/* one item a pillar names every feature it fires on (roadmap.lens.per_release) */
@@ -30,6 +30,8 @@ typedef struct ReLensDef
 	const char *target_doc;		/* the document a docs item writes to, as a pattern, or NULL */
 	const char *risk;			/* wrong_answer | data_loss | crash: the failure the lens asks about, or NULL
 								 * for a template check (docs, range, benchmark, edge cases) */
+	bool		p0_unrated;		/* its premise is a wrong-rows-with-no-error risk: P0 also on a feature the
+								 * release does not rate (roadmap.lens.p0_unrated) */
 } ReLensDef;
 
 /* A lens's premise as feature classes (roadmap.lens.requires_kinds / unless_kinds). */

@@ -420,7 +420,7 @@ gather_lenses(ReProposeIn *in)
 
 	re_spi_exec("SELECT lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, "
 				"schema_change, title, why, verify, array_to_string(requires_kinds, ' '), "
-				"array_to_string(unless_kinds, ' '), ident_pattern, per_release, property, target_doc, risk "
+				"array_to_string(unless_kinds, ' '), ident_pattern, per_release, property, target_doc, risk, p0_unrated "
 				"FROM roadmap.lens WHERE enabled "
 				"ORDER BY lens_id COLLATE \"C\"", 0, NULL, NULL, NULL, SPI_OK_SELECT);
 	n = SPI_processed;
@@ -450,6 +450,7 @@ gather_lenses(ReProposeIn *in)
 		l->property = val(i, 17);
 		l->target_doc = val(i, 18);
 		l->risk = val(i, 19);
+		l->p0_unrated = val(i, 20) && val(i, 20)[0] == 't';
 	}
 	re_spi_exec("SELECT form, pattern, negates FROM roadmap.claim_form ORDER BY form COLLATE \"C\"",
 				0, NULL, NULL, NULL, SPI_OK_SELECT);

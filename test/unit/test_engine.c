@@ -363,12 +363,12 @@ test_lens_kinds(void)
 {
 	static const ReLensDef lenses[] = {
 		{"stab_guc_reject", "stability", "guc_free", "always", "guc_string", "P1", "XS", 3, false,
-			"Validate `{ident}` values when they are set", "`{ident}` is free-form text", "`SET {ident} = 'x'` fails", false, NULL, NULL, NULL},
+			"Validate `{ident}` values when they are set", "`{ident}` is free-form text", "`SET {ident} = 'x'` fails", false, NULL, NULL, NULL, false},
 		{"stab_wait_idle", "stability", "wait", "always", "function", "P1", "S", 3, false,
 			"`{ident}` returns at once when nothing is in flight", "{id} waits{quote}",
-		"it returns within {target:100 ms}", false, NULL, NULL, NULL},
+		"it returns within {target:100 ms}", false, NULL, NULL, NULL, false},
 		{"ux_move_docs", "ease_of_use", "function", "in_docs", "function", "P2", "XS", 2, false,
-		"Update the docs that cite `{ident}`", "{id} moves it", "grep finds nothing", false, NULL, NULL, NULL},
+		"Update the docs that cite `{ident}`", "{id} moves it", "grep finds nothing", false, NULL, NULL, NULL, false},
 	};
 	ReArena    *a = re_arena_new();
 	ReFeature	f[3];
@@ -436,10 +436,10 @@ test_word_kinds(void)
 	static const ReLensDef lenses[] = {
 		{"perf_eval_bench", "performance", "evaluation", "always", NULL, "P1", "M", 3, false,
 			"Benchmark {subject} against the {prev} evaluation", "{id} changes the evaluation{quote}",
-		"{named:benchmark:a benchmark of the largest workload} runs with {prev} and {id}", false, NULL, NULL, NULL},
+		"{named:benchmark:a benchmark of the largest workload} runs with {prev} and {id}", false, NULL, NULL, NULL, false},
 		{"test_reject_negative", "test_coverage", "rejection", "always", NULL, "P1", "S", 3, false,
 			"Negative tests for each {subject} rejection", "{id} adds rejection paths{quote}",
-		"every invalid input of {named:test corpus:the test suite} is rejected", false, NULL, NULL, NULL},
+		"every invalid input of {named:test corpus:the test suite} is rejected", false, NULL, NULL, NULL, false},
 	};
 	ReArena    *a = re_arena_new();
 	ReFeature	f[2];
@@ -525,15 +525,15 @@ test_lens_premises(void)
 	};
 	static const ReLensDef lenses[] = {
 		{"stab_cache_full", "stability", "cache", "always", NULL, "P1", "S", 2, false,
-			"{subject}: degrade cleanly when memory is full", "{id} keeps its state in a bounded area", "a test", false, NULL, NULL, NULL},
+			"{subject}: degrade cleanly when memory is full", "{id} keeps its state in a bounded area", "a test", false, NULL, NULL, NULL, false},
 		{"stab_eval_partial", "stability", "evaluation", "always", NULL, "P1", "S", 1, false,
-			"{subject}: no partial results after a failure", "{id} derives results in steps", "a test cancels it", false, NULL, NULL, NULL},
+			"{subject}: no partial results after a failure", "{id} derives results in steps", "a test cancels it", false, NULL, NULL, NULL, false},
 		{"ux_breaking_note", "ease_of_use", "refactor", "always", NULL, "P1", "XS", 2, false,
-			"Upgrade note: what callers of {subject} must change", "{id} changes what callers rely on", "the CHANGELOG", false, NULL, NULL, NULL},
+			"Upgrade note: what callers of {subject} must change", "{id} changes what callers rely on", "the CHANGELOG", false, NULL, NULL, NULL, false},
 		{"stab_startup_recheck", "stability", "startup_check", "always", NULL, "P1", "S", 3, false,
-			"{subject}: run once the startup condition clears", "{id} checks once", "`SELECT pg_promote()`", false, NULL, NULL, NULL},
+			"{subject}: run once the startup condition clears", "{id} checks once", "`SELECT pg_promote()`", false, NULL, NULL, NULL, false},
 		{"stab_function_errors", "stability", "function", "always", "function", "P1", "S", 1, false,
-			"Errors from `{ident}` carry SQLSTATE", "Callers branch on the error code", "a test checks it", false, NULL, NULL, NULL},
+			"Errors from `{ident}` carry SQLSTATE", "Callers branch on the error code", "a test checks it", false, NULL, NULL, NULL, false},
 	};
 	static const ReLensGate gates[] = {
 		{"shared_state", NULL, NULL}, {"multi_txn", NULL, NULL}, {NULL, "internal", NULL}, {"standby", NULL, NULL},
@@ -640,7 +640,7 @@ test_lens_ident_pattern(void)
 	};
 	static const ReLensDef lenses[] = {
 		{"scal_bulk_10k", "scalability", "bulk", "always", "function", "P1", "S", 2, false,
-			"`{ident}` with 10,000 names in one call", "`{ident}` drops each object", "a test", false, NULL, NULL, NULL},
+			"`{ident}` with 10,000 names in one call", "`{ident}` drops each object", "a test", false, NULL, NULL, NULL, false},
 	};
 	static const ReLensGate gates[] = {
 		{NULL, NULL, "\\b[a-z_.]*(drop|creat)[a-z_]*\\((?=[^)]*\\[\\])"},
@@ -687,13 +687,13 @@ test_lens_ident_pattern(void)
 static const ReLensDef engine_lenses[] = {
 	{"stab_guc_reject", "stability", "guc", "always", "guc", "P1", "XS", 3, false,
 		"Reject invalid `{ident}` values with a clear error", "A mistyped value is accepted silently",
-	"`SET {ident} = 'bogus'` fails", false, NULL, NULL, NULL},
+	"`SET {ident} = 'bogus'` fails", false, NULL, NULL, NULL, false},
 	{"ux_guc_docs", "ease_of_use", "guc", "not_in_docs", "guc", "P1", "XS", 3, false,
-		"Document `{ident}` in the configuration reference", "Nobody can tune it", "grep finds it in docs/", false, NULL, NULL, NULL},
+		"Document `{ident}` in the configuration reference", "Nobody can tune it", "grep finds it in docs/", false, NULL, NULL, NULL, false},
 	{"corr_wait_loss", "correctness", "wait", "always", NULL, "P0", "M", 3, false,
-		"{subject} loses no change while it waits", "A wait that drops work is wrong", "a test compares results", false, NULL, NULL, NULL},
+		"{subject} loses no change while it waits", "A wait that drops work is wrong", "a test compares results", false, NULL, NULL, NULL, false},
 	{"test_upgrade", "test_coverage", "catalog", "always", "column", "P1", "S", 4, false,
-	"Upgrade test: {subject} survives {prev} → {version}", "Catalog changes break installs", "an upgrade test on {prev}", false, NULL, NULL, NULL},
+	"Upgrade test: {subject} survives {prev} → {version}", "Catalog changes break installs", "an upgrade test on {prev}", false, NULL, NULL, NULL, false},
 };
 
 static void
@@ -1387,10 +1387,10 @@ test_dedupe_selector(void)
 	static const ReLensDef lenses[] = {
 		{"corr_catalog_default", "correctness", "catalog", "always", "column", "P1", "S", 4, false,
 			"Define `{ident}` for objects created before {version}", "Old rows never ran the new code",
-		"after ALTER EXTENSION UPDATE no row has `{ident}` NULL", false, NULL, NULL, NULL},
+		"after ALTER EXTENSION UPDATE no row has `{ident}` NULL", false, NULL, NULL, NULL, false},
 		{"test_upgrade", "test_coverage", "catalog", "always", "column", "P1", "S", 4, false,
 			"Upgrade test: `{ident}` survives {prev} → {version}", "Catalog changes break installs",
-		"an upgrade test on {prev}", false, NULL, NULL, NULL},
+		"an upgrade test on {prev}", false, NULL, NULL, NULL, false},
 	};
 	ReArena    *a = re_arena_new();
 	ReProposeIn in;

@@ -1708,3 +1708,32 @@ INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, pr
  '{id} keeps state or does work for each of its {objects:objects}{quote}; that cost grows with every one an installation adds, and nothing in the plan measures it at ten times the count',
  'a benchmark runs {id} with {scale:ten times the count of the largest existing benchmark} and with a tenth of that: time per cycle, memory and rows kept grow at most linearly, and no lock is held across all of them at once',
  '{}', ARRAY['read_only', 'task']);
+
+-- One docs item per release (issue 10, docs10) --
+-- docs/proposals.md "One docs item per release". The settings and SQL
+-- functions docs lenses are per release: enrich enumerates every setting
+-- ("<prefix>.<name>", the prefix the docs' settings use) and SQL function
+-- (schema-qualified, or written with a SQL signature) the planned items
+-- name, keeps those no docs file mentions and no planned item documents,
+-- and writes one item per lens naming all of them (priority: the highest
+-- rated item's). The texts read the same for one name and for a list.
+UPDATE roadmap.lens SET per_release = true,
+       why = 'An operator cannot tune a setting whose default, accepted values and effect are written nowhere',
+       verify = '`grep -rn` over docs/ finds the default, accepted values and effect of `{ident}`'
+ WHERE lens_id = 'ux_guc_docs' AND builtin;
+UPDATE roadmap.lens SET per_release = true,
+       why = 'Users find a SQL function that the SQL reference does not list only by reading the code',
+       verify = 'the SQL reference shows the signature, an example and the errors of `{ident}`'
+ WHERE lens_id = 'ux_function_docs' AND builtin;
+-- A docs item another planned deliverable covers: a tutorial or worked
+-- example of the feature documents its syntax, so "Document `AS OF
+-- TIMESTAMP` syntax with an example" is listed when the release plans
+-- "Temporal IVM tutorial + SCD-Type-2 worked example" and a sentence naming
+-- `AS OF TIMESTAMP` names "Temporal" (docs/proposals.md "Docs items a
+-- planned item lists"). A configuration or SQL reference entry is no
+-- tutorial's: those lenses have none.
+ALTER TABLE roadmap.lens ADD COLUMN covered_by text;
+COMMENT ON COLUMN roadmap.lens.covered_by IS
+	'PCRE2 pattern (case-insensitive) over planned items'' bold-lead titles: a matching item whose title words (five letters or more, not the pattern''s) stand in a sentence naming the docs item''s identifier delivers that docs item';
+UPDATE roadmap.lens SET covered_by = '\b(tutorials?|worked|examples?|walkthroughs?|cookbooks?|guides?|how-to|setup)\b'
+ WHERE lens_id = 'ux_syntax_docs' AND builtin;

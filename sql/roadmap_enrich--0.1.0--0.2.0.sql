@@ -1782,8 +1782,8 @@ INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, pr
  ARRAY['opt_in'], ARRAY['default_on', 'probe', 'recompute', 'evaluation', 'rewrite'], false),
 ('test_emit_parity', 'test_coverage', 'emits_rows', 'always', NULL, 'P1', 'M', 3,
  'Subscriber test: {subject} delivers exactly the source''s rows',
- '{id} hands the rows a refresh applies to a channel other systems read{quote}; a subscriber sees only what reaches the channel, so a full refresh (truncate and reload), a change that cancels out or an internal column shows up there as missing, doubled or extra rows with no error',
- 'a test subscribes, runs inserts, updates, deletes and a full refresh on the source, and after each the subscriber''s copy equals the source''s rows (no internal columns, no duplicates, nothing missing)',
+ '{id} hands the rows a refresh applies to a channel other systems read{quote}; a full refresh (truncate and reload), a cancelled change or an internal column reaches subscribers as wrong rows, with no error',
+ 'after inserts, updates, deletes and a full refresh, a subscriber''s copy equals the source''s rows: no internal columns, no duplicates, nothing missing',
  '{}', ARRAY['probe', 'task'], false),
 ('test_result_upgrade', 'test_coverage', 'aux_columns', 'always', NULL, 'P1', 'S', 3,
  'Upgrade test: {item} on {prev} objects',
@@ -1837,6 +1837,35 @@ UPDATE roadmap.check_family SET stems = stems || ARRAY['regardless of']
 INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, title, why, verify, requires_kinds, unless_kinds) VALUES
 ('scal_objects_10x', 'scalability', 'per_object', 'always', NULL, 'P1', 'M', 1,
  '{item} at 10× the {objects:objects}',
- '{id} keeps state or does work for each of its {objects:objects}{quote}; what is cheap for the handful a test creates grows with every one an installation adds, and nothing in the plan measures it at ten times the count',
- 'a benchmark runs {id} with {scale:ten times the count of the largest existing benchmark} and with a tenth of that, and reports the time per cycle and the memory and rows it keeps: both grow at most linearly, and no lock is held across all of them at once',
+ '{id} keeps state or does work for each of its {objects:objects}{quote}; that cost grows with every one an installation adds, and nothing in the plan measures it at ten times the count',
+ 'a benchmark runs {id} with {scale:ten times the count of the largest existing benchmark} and with a tenth of that: time per cycle, memory and rows kept grow at most linearly, and no lock is held across all of them at once',
  '{}', ARRAY['read_only', 'task']);
+
+-- One docs item per release (issue 10, docs10) --
+-- docs/proposals.md "One docs item per release". The settings and SQL
+-- functions docs lenses are per release: enrich enumerates every setting
+-- ("<prefix>.<name>", the prefix the docs' settings use) and SQL function
+-- (schema-qualified, or written with a SQL signature) the planned items
+-- name, keeps those no docs file mentions and no planned item documents,
+-- and writes one item per lens naming all of them (priority: the highest
+-- rated item's). The texts read the same for one name and for a list.
+UPDATE roadmap.lens SET per_release = true,
+       why = 'An operator cannot tune a setting whose default, accepted values and effect are written nowhere',
+       verify = '`grep -rn` over docs/ finds the default, accepted values and effect of `{ident}`'
+ WHERE lens_id = 'ux_guc_docs' AND builtin;
+UPDATE roadmap.lens SET per_release = true,
+       why = 'Users find a SQL function that the SQL reference does not list only by reading the code',
+       verify = 'the SQL reference shows the signature, an example and the errors of `{ident}`'
+ WHERE lens_id = 'ux_function_docs' AND builtin;
+-- A docs item another planned deliverable covers: a tutorial or worked
+-- example of the feature documents its syntax, so "Document `AS OF
+-- TIMESTAMP` syntax with an example" is listed when the release plans
+-- "Temporal IVM tutorial + SCD-Type-2 worked example" and a sentence naming
+-- `AS OF TIMESTAMP` names "Temporal" (docs/proposals.md "Docs items a
+-- planned item lists"). A configuration or SQL reference entry is no
+-- tutorial's: those lenses have none.
+ALTER TABLE roadmap.lens ADD COLUMN covered_by text;
+COMMENT ON COLUMN roadmap.lens.covered_by IS
+	'PCRE2 pattern (case-insensitive) over planned items'' bold-lead titles: a matching item whose title words (five letters or more, not the pattern''s) stand in a sentence naming the docs item''s identifier delivers that docs item';
+UPDATE roadmap.lens SET covered_by = '\b(tutorials?|worked|examples?|walkthroughs?|cookbooks?|guides?|how-to|setup)\b'
+ WHERE lens_id = 'ux_syntax_docs' AND builtin;

@@ -55,7 +55,7 @@ SELECT count(*) FILTER (WHERE feature_ref = 'Q2' AND lens_id = 'corr_limit_no_lo
                           AND title LIKE '`relay.bulk_drop_queues()`%') AS lock_lens_on_the_dropping_fn,
        count(*) FILTER (WHERE feature_ref = 'E1' AND lens_id = 'corr_eval_reference') AS optimisation_reference_test,
        count(*) FILTER (WHERE feature_ref = 'E2' AND lens_id IN ('scal_eval_10x', 'ux_eval_explain')) AS iterative_growth,
-       count(*) FILTER (WHERE feature_ref = 'T2' AND lens_id = 'ux_guc_docs') AS test_items_new_setting_docs,
+       count(*) FILTER (WHERE lens_id = 'ux_guc_docs' AND description LIKE '%(T2)%') AS test_items_new_setting_docs,
        count(*) FILTER (WHERE feature_ref = 'U1' AND lens_id = 'stab_function_errors'
                           AND description LIKE '%panics on a missing queue%') AS sqlstate_lens_quotes_the_panic,
        count(*) FILTER (WHERE feature_ref = 'R2' AND lens_id = 'ux_refactor_docs') AS moved_code_docs_of_a_split

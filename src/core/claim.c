@@ -4,6 +4,7 @@
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include "claim.h"
+#include "feature.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -516,6 +517,9 @@ re_claim_settings_prefix(ReArena *a, const ReClaimTexts *docs, const char **path
 						dot;
 			char	   *set = (*p == '#') ? heading_setting(a, p, n, &dot) : NULL;
 
+			/* "### schema.fn" over "schema.fn(…)" documents a function, not a setting */
+			if (set && strstr(docs->texts[i], re_sprintf(a, "%s(", set)))
+				set = NULL;
 			if (set)
 			{
 				set[dot] = '\0';
@@ -573,4 +577,93 @@ re_claim_fix_prefix(ReArena *a, const char *ident, const char *prefix)
 	if (strcmp(letters(a, ident, (size_t) (dot - ident)), letters(a, prefix, strlen(prefix))) != 0)
 		return NULL;
 	return re_sprintf(a, "%s%s", prefix, dot);
+}
+
+/* Does a sentence naming ident hold word? */
+static bool
+named_beside(const char *ident, const char *word, const char *const *sents, int nsents, const char *own)
+{
+	int			i;
+
+	for (i = 0; i < nsents; i++)
+		if (sents[i] && strstr(sents[i], ident) && re_icontains_word(sents[i], word))
+			return true;
+	return own && strstr(own, ident) && re_icontains_word(own, word);
+}
+
+/* The words of five letters or more of a title ('-' and '_' split), lower-case, that re does not match. */
+static int
+subject_words(ReArena *a, const char *title, pcre2_code *re, pcre2_match_data *md, char **out, int cap)
+{
+	const char *p = title;
+	int			n = 0;
+
+	while (*p && n < cap)
+	{
+		size_t		k = 0,
+					at,
+					end,
+					i;
+		char	   *w;
+
+		while (*p && !isalpha((unsigned char) *p))
+			p++;
+		while (isalpha((unsigned char) p[k]))
+			k++;
+		if (k < 5)
+		{
+			p += k;
+			continue;
+		}
+		w = re_strndup(a, p, k);
+		for (i = 0; i < k; i++)
+			w[i] = (char) tolower((unsigned char) w[i]);
+		if (!match(re, md, w, k, 0, &at, &end))
+			out[n++] = w;
+		p += k;
+	}
+	return n;
+}
+
+int
+re_claim_doc_covered(ReArena *a, const char *pattern, const char *ident, int self,
+					 const char *const *ids, const char *const *titles, int n,
+					 const char *const *sents, int nsents, const char *own, char **why,
+					 char *err, size_t errlen)
+{
+	pcre2_code *re;
+	pcre2_match_data *md;
+	int			i,
+				r = 0;
+
+	if (pattern == NULL || *pattern == '\0' || ident == NULL || *ident == '\0')
+		return 0;
+	if ((re = compile(pattern, err, errlen)) == NULL)
+		return -1;
+	md = pcre2_match_data_create_from_pattern(re, NULL);
+	for (i = 0; i < n && r == 0; i++)
+	{
+		char	   *lead,
+				   *words[16];
+		size_t		at,
+					end;
+		int			nw,
+					w;
+
+		if (i == self || titles[i] == NULL)
+			continue;
+		lead = re_bold_lead(a, titles[i]);
+		if (!match(re, md, lead, strlen(lead), 0, &at, &end))
+			continue;
+		nw = subject_words(a, lead, re, md, words, 16);
+		for (w = 0; w < nw && r == 0; w++)
+			if (named_beside(ident, words[w], sents, nsents, own))
+			{
+				*why = re_sprintf(a, "%s: %s", ids[i] ? ids[i] : "", lead);
+				r = 1;
+			}
+	}
+	pcre2_match_data_free(md);
+	pcre2_code_free(re);
+	return r;
 }

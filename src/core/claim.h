@@ -76,6 +76,21 @@ bool		re_claim_doc_listed(ReArena *a, const char *doc_path, const char *doc_titl
 								const char *ident, const char *const *ids, const char *const *texts, int n,
 								char **why);
 
+/*
+ * Is a docs item about ident covered by another planned item, one whose
+ * title (its bold lead) matches pattern (roadmap.lens.covered_by: a
+ * tutorial, a worked example, a guide) and names the feature's subject: a
+ * word of five letters or more of that title (not one of the pattern's
+ * words) stands in a text (sents: the planned items' texts, or own) that
+ * names ident? self is the feature's own index (never its own cover).
+ * Returns 1 with *why = "<id>: <title>", 0, or -1 with err set when the
+ * pattern does not compile.
+ */
+int			re_claim_doc_covered(ReArena *a, const char *pattern, const char *ident, int self,
+								 const char *const *ids, const char *const *titles, int n,
+								 const char *const *sents, int nsents, const char *own, char **why,
+								 char *err, size_t errlen);
+
 /* The base name of an identifier: "pgtrickle.list_snapshots(name)" -> "list_snapshots". */
 char	   *re_claim_ident_base(ReArena *a, const char *ident);
 

@@ -277,6 +277,30 @@ guc_kind_by_value(const char *value)
 	return quoted ? IK_GUC_STRING : IK_GUC;
 }
 
+/* The kind of the default the words right after a setting state ("GUC (default `true`)"), else IK_GUC. */
+static ReIdentKind
+stated_default_kind(const char *after)
+{
+	const char *d = after ? strstr(after, "default") : NULL;
+	char		v[64];
+	size_t		n;
+
+	if (d == NULL || d - after > 40)
+		return IK_GUC;
+	d += 7;
+	while (*d == ' ' || *d == ':' || *d == '=' || *d == '`')
+		d++;
+	n = strcspn(d, "`)");
+	if (n == 0 || n >= sizeof(v))
+		return IK_GUC;
+	memcpy(v, d, n);
+	v[n] = '\0';
+	/* a number ("1M", "5000 ms", "1,000") or a switch; a word may be any kind of value */
+	if (isdigit((unsigned char) v[0]))
+		return IK_GUC_INT;
+	return is_bool_word(v, strcspn(v, " ,")) ? IK_GUC_BOOL : IK_GUC;
+}
+
 ReIdentKind
 re_guc_kind(const char *name, const char *value, const char *after)
 {
@@ -299,6 +323,9 @@ re_guc_kind(const char *name, const char *value, const char *after)
 		(near_word(after, 40, "true") || near_word(after, 40, "false")))
 		return IK_GUC_BOOL;
 	if (k != IK_GUC)
+		return k;
+	/* a stated default says more than the name: "`x_path` GUC (default `true`)" is a switch */
+	if (value == NULL && (k = stated_default_kind(after)) != IK_GUC)
 		return k;
 	k = guc_kind_by_name(name);
 	if (k != IK_GUC)
@@ -1466,6 +1493,7 @@ typedef struct NoteSet
 	char	  **dsq;
 	int		   *block;			/* items whose bold lead opened the current block */
 	int			nblock;
+	size_t	   *tail;			/* per item: bytes its title's tail note holds (0: none), until its row is read */
 } NoteSet;
 
 /* The items whose id is a whole token at p (at most max of them, into hits). */
@@ -1526,6 +1554,34 @@ flush_chunks(ReArena *a, NoteSet *ns, const char *chunk, int kind, const char *e
 	}
 }
 
+/*
+ * Item k's own table row: the rest of its cell. When the whole cell holds
+ * the title's tail (ingest keeps 300 bytes of it) and more, it replaces the
+ * tail note, whose first 60 bytes would otherwise drop it as a repeat.
+ */
+static void
+item_row_note(ReArena *a, NoteSet *ns, const char *const *titles, int k, const char *s, const char *next)
+{
+	const char *t = titles[k] ? titles[k] : "";
+	ReBuf	   *b = &ns->bufs[k];
+	size_t		tail = ns->tail[k];
+
+	if (tail > 0 && b->len == tail)
+	{
+		char		lead[512];
+		size_t		ln = re_bold_lead_buf(t, lead, sizeof(lead));
+
+		b->len = 0;
+		b->data[0] = '\0';
+		row_note(a, b, ns->dsq[k], squeeze(a, t, strlen(t)), s, next);
+		if (b->len == 0)
+			add_note(a, b, ns->dsq[k], t + ln, strlen(t) - ln);
+	}
+	else
+		row_note(a, b, ns->dsq[k], squeeze(a, t, strlen(t)), s, next);
+	ns->tail[k] = 0;
+}
+
 /* The items whose table row this is (its first cell is the id), into hits; their number. */
 static int
 row_items(ReArena *a, NoteSet *ns, const char *s, const char *next, int *hits)
@@ -1568,11 +1624,7 @@ note_line(ReArena *a, NoteSet *ns, const char *const *titles, const char *line, 
 		flush_chunks(a, ns, chunk, *kind, line);
 		ns->nblock = 0;
 		for (i = 0; i < nrow; i++)
-		{
-			const char *t = titles[rows[i]] ? titles[rows[i]] : "";
-
-			row_note(a, &ns->bufs[rows[i]], ns->dsq[rows[i]], squeeze(a, t, strlen(t)), s, next);
-		}
+			item_row_note(a, ns, titles, rows[i], s, next);
 		return NULL;
 	}
 	if (*s == '\n' || *s == '\r' || *s == '\0' || *s == '#' || *s == '|' || strncmp(s, "---", 3) == 0 ||
@@ -1636,6 +1688,7 @@ re_feature_notes_all(ReArena *a, const char *section, int n, const char *const *
 	ns.bufs = re_alloc(a, sizeof(ReBuf) * (size_t) (n + 1));
 	ns.dsq = re_alloc(a, sizeof(char *) * (size_t) (n + 1));
 	ns.lens = re_alloc(a, sizeof(size_t) * (size_t) (n + 1));
+	ns.tail = re_alloc(a, sizeof(size_t) * (size_t) (n + 1));
 	for (i = n - 1; i >= 0; i--)
 	{
 		const char *d = descs[i] ? descs[i] : "";
@@ -1656,6 +1709,7 @@ re_feature_notes_all(ReArena *a, const char *section, int n, const char *const *
 		if (titles[i] && strlen(titles[i]) > re_bold_lead_buf(titles[i], lead, sizeof(lead)) + 8 &&
 			strncmp(titles[i], lead, strlen(lead)) == 0)
 			add_note(a, &ns.bufs[i], ns.dsq[i], titles[i] + strlen(lead), strlen(titles[i]) - strlen(lead));
+		ns.tail[i] = ns.bufs[i].len;
 	}
 	for (line = section ? section : ""; *line;)
 	{

@@ -29,6 +29,7 @@ typedef struct ReLensDef
 	bool		per_release;	/* one item a pillar names every feature it fires on (roadmap.lens.per_release) */
 	const char *property;		/* what the item asks for, as a pattern (docs/proposals.md "Claimed by the docs"), or NULL */
 	const char *target_doc;		/* the document a docs item writes to, as a pattern, or NULL */
+	const char *covered_by;		/* planned deliverables (by title) that cover a docs item naming its subject, or NULL */
 	const char *risk;			/* wrong_answer | data_loss | crash: the failure the lens asks about, or NULL
 								 * for a template check (docs, range, benchmark, edge cases) */
 	bool		p0_unrated;		/* its premise is a wrong-rows-with-no-error risk: P0 also on a feature the

@@ -11,6 +11,7 @@
 #include "propose.h"
 #include "describe.h"
 #include "deferral.h"
+#include "docslist.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -59,6 +60,7 @@ typedef struct Cand
 	bool		reconcile;		/* the one item on features shipped before they were planned */
 	const char *why;		/* why it cannot be proposed (eligible), for the no-item reasons */
 	ReClaim		claim;
+	bool		list;			/* a docs list lens's one item for the release (add_docs_lists) */
 } Cand;
 
 static bool share_title_name(ReArena *a, const Cand *x, const Cand *y);
@@ -928,7 +930,8 @@ project_bench(ReArena *a, const char *const *paths, int n)
 
 /* Feature-lens candidates from the target's own items. */
 static int
-add_features(ReArena *a, const ReProposeIn *in, Cand **candsp, int nc, ReFeature **fsp, char *err, size_t errlen)
+add_features(ReArena *a, const ReProposeIn *in, Cand **candsp, int nc, ReFeature **fsp, ReLensCtx *ctxp,
+			 char *err, size_t errlen)
 {
 	Cand	   *cands;
 	ReFeature  *fs = re_alloc(a, sizeof(ReFeature) * (size_t) (in->nfeatures + 1));
@@ -979,15 +982,20 @@ add_features(ReArena *a, const ReProposeIn *in, Cand **candsp, int nc, ReFeature
 	nh = re_lens_apply(a, &ctx, in->lenses, in->nlenses, fs, in->nfeatures, &hits);
 	if (nh < 0)
 		return -1;
+	*ctxp = ctx;
 	/* sized by the hits found, not nfeatures x nlenses (gigabytes for 100,000 items) */
 	cands = re_alloc(a, sizeof(Cand) * (size_t) (nc + nh + 1));
 	memcpy(cands, *candsp, sizeof(Cand) * (size_t) nc);
 	*candsp = cands;
 	for (i = 0; i < nh; i++)
 	{
-		Cand	   *c = &cands[nc++];
+		Cand	   *c;
 		const ReLensHit *h = &hits[i];
 
+		/* a docs list lens writes one item for the release (add_docs_lists), not one per feature */
+		if (re_docs_list_lens(h->lens))
+			continue;
+		c = &cands[nc++];
 		memset(c, 0, sizeof(*c));
 		c->kind = 3;
 		c->rank = h->rank;
@@ -1047,6 +1055,7 @@ typedef struct Sel
 	ReFeature  *fs;				/* the features as the lenses read them (NULL: none) */
 	ReShipped  *shipped;		/* per feature: what says it shipped before it was planned (source 0: nothing) */
 	const char **left;			/* per pillar: kept-class items a cap left out, or NULL */
+	ReLensCtx	lctx;			/* what the lenses saw (add_features) */
 } Sel;
 
 /* The Verify sentence of a description, or "". */
@@ -1605,7 +1614,7 @@ eligible(Sel *s, Cand *c)
 			c->why = re_sprintf(s->a, "`%s` states it already", c->claim.path);
 		return false;
 	}
-	if ((c->kind == 2 && c->done) || (c->kind == 3 && !c->reconcile && s->shipped[c->feature].source))
+	if ((c->kind == 2 && c->done) || (c->kind == 3 && !c->list && !c->reconcile && s->shipped[c->feature].source))
 	{
 		out->skipped_shipped++;
 		out->skipped_gaps += c->kind == 2;
@@ -1670,6 +1679,243 @@ repeats_chosen(ReArena *a, Cand **chosen, int first, int n, const Cand *c)
 
 
 /*
+ * The planned item whose name gives the highest priority (re_item_priority,
+ * docs/proposals.md "Priority"; the first on a tie), and that priority.
+ */
+static int
+top_feature(Sel *s, const ReLensDef *l, const ReDocsName *names, int n, const char **prio)
+{
+	int			best = -1,
+				i;
+
+	for (i = 0; i < n; i++)
+	{
+		const ReFeature *f = &s->fs[names[i].feature];
+		const char *p = re_item_priority(l->priority, l->risk, f->priority,
+										 re_lens_has_kinds(&s->lctx, f, "optional", false));
+
+		if (best < 0 || strcmp(p, *prio) < 0)
+		{
+			best = names[i].feature;
+			*prio = p;
+		}
+	}
+	return best;
+}
+
+/*
+ * The names as a title or Verify writes them: "`a`", "`a` and `b`", "`a`,
+ * `b` and `c`"; more than three: "`a` and 4 more <noun>" (short) or
+ * "each of the 5 <noun> named above" (a Verify).
+ */
+static char *
+names_text(ReArena *a, const ReDocsName *names, int n, const char *noun, bool verify)
+{
+	ReBuf		b;
+	char	   *o;
+	int			i;
+
+	if (n > 3 && verify)
+		return re_sprintf(a, "each of the %d %s named above", n, noun);
+	re_buf_init(&b);
+	for (i = 0; i < n && i < 3; i++)
+	{
+		if (n > 3 && i == 1)
+		{
+			re_buf_printf(&b, " and %d more %s", n - 1, noun);
+			break;
+		}
+		re_buf_printf(&b, "%s`%s`", i == 0 ? "" : i == n - 1 ? " and " : ", ", names[i].name);
+	}
+	o = re_buf_to_arena(a, &b);
+	re_buf_free(&b);
+	return o;
+}
+
+/* text with every from replaced by to. */
+static char *
+replace_all(ReArena *a, const char *text, const char *from, const char *to)
+{
+	ReBuf		b;
+	size_t		n = strlen(from);
+	const char *p,
+			   *q;
+	char	   *o;
+
+	re_buf_init(&b);
+	for (p = text; (q = strstr(p, from)) != NULL; p = q + n)
+	{
+		re_buf_append(&b, p, (size_t) (q - p));
+		re_buf_puts(&b, to);
+	}
+	re_buf_puts(&b, p);
+	o = re_buf_to_arena(a, &b);
+	re_buf_free(&b);
+	return o;
+}
+
+/* tmpl with "`{ident}`" (and a bare "{ident}") replaced by list, then filled for feature f. */
+static char *
+fill_list(Sel *s, const char *tmpl, const ReFeature *f, const char *first, const char *list)
+{
+	char	   *t = replace_all(s->a, replace_all(s->a, tmpl, "`{ident}`", list), "{ident}", list);
+
+	return re_lens_fill(s->a, t, &s->lctx, f, first);
+}
+
+/* Which of the names no planned item documents already (re_claim_doc_listed on the lens's document). */
+static int
+not_planned(Sel *s, const ReLensDef *l, ReDocsName *names, int n)
+{
+	const char *title = NULL;
+	char	   *why;
+	int			d = l->target_doc && *l->target_doc ? re_claim_target_doc(s->a, l->target_doc, &s->docs_only, &title) : -1,
+				i,
+				k = 0;
+
+	for (i = 0; i < n; i++)
+	{
+		const ReFeature *f = &s->fs[names[i].feature];
+		Cand		one;
+		int			rule;
+
+		/* the item it would be alone: is its check listed by the section (re_listed_find)? */
+		memset(&one, 0, sizeof(one));
+		one.p.feature_id = f->item_id;
+		one.full_title = one.p.title = fill_list(s, l->title, f, names[i].name, re_sprintf(s->a, "`%s`", names[i].name));
+		one.p.description = re_sprintf(s->a, "Verify: %s", fill_list(s, l->verify, f, names[i].name,
+																	  re_sprintf(s->a, "`%s`", names[i].name)));
+		sign_candidate(s, &one);
+		if ((d < 0 || !re_claim_doc_listed(s->a, s->docs_only.paths[d], title, f->item_id, names[i].name, s->item_ids,
+										   s->item_texts, s->nitems, &why)) &&
+			!re_listed_find(&s->listed, one.p.title, one.idents, one.nidents, one.families, &rule))
+			names[k++] = names[i];
+	}
+	return k;
+}
+
+/* The one docs item of list lens l for the release's names (n >= 1), into c. */
+static void
+docs_list_cand(Sel *s, const ReLensDef *l, const ReDocsName *names, int n, Cand *c)
+{
+	const ReProposeIn *in = s->in;
+	bool		fn = re_docs_list_want(l) == IK_FUNCTION;
+	const char *noun = fn ? "SQL functions" : "settings";
+	const char *prio = NULL;
+	int			top = top_feature(s, l, names, n, &prio),
+				i;
+	const ReFeature *f = &s->fs[top];
+	ReBuf		d,
+				ids;
+	char	   *title = fill_list(s, l->title, f, names[0].name, names_text(s->a, names, n, fn ? "functions" : noun, false));
+	char	   *why = fill_list(s, l->why, f, names[0].name, names_text(s->a, names, n, noun, false));
+	char	   *verify = fill_list(s, l->verify, f, names[0].name, names_text(s->a, names, n, noun, true));
+
+	re_buf_init(&d);
+	re_buf_init(&ids);
+	for (i = 0; i < n; i++)
+		if (!strstr(ids.data ? ids.data : "", re_sprintf(s->a, "%s,", in->features[names[i].feature].item_id)))
+			re_buf_printf(&ids, "%s,", in->features[names[i].feature].item_id);
+	if (n == 1)
+		re_buf_printf(&d, "v%s plans %s (\"%s\"). %s. No file in the docs tree mentions `%s` yet.", in->version,
+					  f->item_id, re_inner_quotes(s->a, f->title), why, names[0].name);
+	else
+	{
+		int			others = 0;
+
+		for (i = 0; i < n; i++)
+			others += names[i].feature != top && (i == 0 || names[i].feature != names[i - 1].feature);
+		re_buf_printf(&d, "v%s plans %s", in->version, f->item_id);
+		if (others > 0)
+			re_buf_printf(&d, " and %d other item%s", others, others == 1 ? "" : "s");
+		re_buf_printf(&d, " naming %s that no file in the docs tree mentions yet: ", noun);
+		for (i = 0; i < n; i++)
+			re_buf_printf(&d, "%s`%s` (%s)", i == 0 ? "" : i == n - 1 ? " and " : ", ", names[i].name,
+						  in->features[names[i].feature].item_id);
+		re_buf_printf(&d, ". %s.", why);
+	}
+	for (i = 0; i < n; i++)
+		if (names[i].written && s->set_path)
+		{
+			re_buf_printf(&d, " The section writes `%s`, but the settings `%s` documents are named `%s.…` (`%s`), so this item uses `%s`.",
+						  names[i].written, s->set_path, s->set_prefix, s->set_example, names[i].name);
+			break;
+		}
+	re_buf_printf(&d, " Verify: %s%s", verify, verify[strlen(verify) - 1] == '.' ? "" : ".");
+	memset(c, 0, sizeof(*c));
+	c->kind = 3;
+	c->list = true;
+	c->evidence = true;
+	c->feature = top;
+	c->lens = l;
+	c->ident = names[0].name;
+	c->weight = l->weight;
+	c->anchor = f->priority && strcmp(f->priority, "P0") == 0 ? 3 : f->priority && strcmp(f->priority, "P1") == 0 ? 2 : 1;
+	c->rank = l->weight + c->anchor + 1 + (n > 1);
+	c->tiebreak = re_sprintf(s->a, "%05d %s", top, l->lens_id);
+	c->full_title = title;
+	c->p.title = cap_title(s->a, title);
+	c->p.pillar = l->pillar;
+	c->p.effort = norm_effort(n > 3 ? "S" : l->effort, "S");
+	c->p.priority = norm_priority(prio);
+	c->p.description = re_buf_to_arena(s->a, &d);
+	c->p.dependencies = re_strndup(s->a, ids.data, ids.len - 1);
+	for (i = 0; c->p.dependencies[i]; i++)
+		if (c->p.dependencies[i] == ',')
+			c->p.dependencies = re_sprintf(s->a, "%.*s, %s", i, c->p.dependencies, c->p.dependencies + i + 1);
+	c->p.schema_change = l->schema_change;
+	c->p.source = "feature";
+	c->p.source_ref = re_sprintf(s->a, "%s %s", f->item_id, l->lens_id);
+	c->p.feature_id = f->item_id;
+	c->p.lens_id = l->lens_id;
+	c->match_text = c->p.title;
+	re_buf_free(&d);
+	re_buf_free(&ids);
+}
+
+/*
+ * One docs item per release and list lens (docs/proposals.md "One docs
+ * item per release"): every setting or SQL function the planned items name
+ * that no docs file mentions and no planned item documents, named in one
+ * item whose priority is its highest-rated item's.
+ */
+static int
+add_docs_lists(Sel *s, int nc)
+{
+	const ReProposeIn *in = s->in;
+	const char *schema = re_docs_function_schema(s->a, s->fs, in->nfeatures);
+	bool	   *skip = re_alloc(s->a, sizeof(bool) * (size_t) (in->nfeatures + 1));
+	Cand	   *cands = re_alloc(s->a, sizeof(Cand) * (size_t) (nc + in->nlenses + 1));
+	int			li,
+				i;
+
+	memcpy(cands, s->cands, sizeof(Cand) * (size_t) nc);
+	s->cands = cands;
+	for (li = 0; li < in->nlenses; li++)
+	{
+		const ReLensDef *l = &in->lenses[li];
+		ReDocsName *names;
+		int			n;
+
+		if (!re_docs_list_lens(l))
+			continue;
+		/*
+		 * the lens's premise gates (an item that says it changes nothing users
+		 * see, a stub), and features shipped before they were planned
+		 */
+		for (i = 0; i < in->nfeatures; i++)
+			skip[i] = (in->lens_gates && re_lens_has_kinds(&s->lctx, &s->fs[i], in->lens_gates[li].unless_kinds, false)) ||
+				(s->shipped && s->shipped[i].source);
+		n = re_docs_missing(s->a, s->fs, in->nfeatures, skip, re_docs_list_want(l), s->set_prefix, schema,
+							in->docs_text, &names);
+		n = not_planned(s, l, names, n);
+		if (n > 0)
+			docs_list_cand(s, l, names, n, &s->cands[nc++]);
+	}
+	return nc;
+}
+
+/*
  * The candidate producers: deferred items (stale ones go to Conflicts &
  * Risks), code evidence, focus-area gaps and feature lenses. Returns the
  * number of candidates, -1 on error (out->error set).
@@ -1715,7 +1961,7 @@ produce_candidates(Sel *s)
 		nc++;
 	}
 	if (in->nfeatures > 0 && in->nlenses > 0)
-		nc = add_features(s->a, in, &s->cands, nc, &s->fs, s->out->error, sizeof(s->out->error));
+		nc = add_features(s->a, in, &s->cands, nc, &s->fs, &s->lctx, s->out->error, sizeof(s->out->error));
 	return nc;
 }
 
@@ -1775,6 +2021,13 @@ feature_share(const ReProposeIn *in, const RePolicy *pol)
 	return cap < pol->max_feature ? cap : pol->max_feature;
 }
 
+/* Two items about the same planned item (a docs list is the release's, about none alone). */
+static bool
+same_feature(const Cand *x, const Cand *y)
+{
+	return x->feature == y->feature && !x->list && !y->list;
+}
+
 /*
  * The best feature candidate the pillar may still take, or -1: one item per
  * feature in a pillar, a feature in at most max_uses pillars, ranked down by
@@ -1802,7 +2055,7 @@ best_feature(Sel *s, const bool *ok, int first, bool kept)
 			(!kept && s->uses[c->feature] >= s->pol.max_uses_per_feature))
 			continue;
 		for (k = first; k < s->out->n; k++)
-			if (s->chosen[k]->feature == c->feature ||
+			if (same_feature(s->chosen[k], c) ||
 				(c->per_release && s->chosen[k]->kind == 3 && strcmp(s->chosen[k]->p.lens_id, c->p.lens_id) == 0))
 				dup = 1;
 		if (dup || repeats_chosen(s->a, s->chosen, first, s->out->n, c))
@@ -1882,6 +2135,69 @@ select_kept_features(Sel *s, bool *ok, int first)
 	}
 }
 
+/*
+ * How strong a candidate's evidence is (docs/proposals.md "One selector"):
+ * 3 a lens that fired on a fact of the commit (a name in no doc, no upgrade
+ * script), 2 a deferral (its skip reason) or a code count, 1 a lens that
+ * fired on the item's text alone, 0 a focus-area gap.
+ */
+static int
+strength(const Cand *c)
+{
+	if (c->kind == 3)
+		return c->evidence ? 3 : 1;
+	return c->kind <= 1 ? 2 : 0;
+}
+
+/*
+ * 3c. A full pillar holds the strongest evidence: while a candidate of
+ * strength 2 or more is left out (a kept-class feature item, then a
+ * deferral), it replaces the chosen item of the least strength below its
+ * own and no higher priority (lowest priority, then rank, first), which is
+ * named as left out.
+ */
+static void
+swap_by_evidence(Sel *s, bool *ok, int first)
+{
+	int			guard;
+
+	for (guard = 0; guard < s->pol.max_per_pillar * 2 && s->out->n - first >= s->pol.max_per_pillar; guard++)
+	{
+		int			best = best_feature(s, ok, first, true),
+					i,
+					j,
+					worst = -1;
+
+		for (i = 0; best < 0 && i < s->nc; i++)
+			if (ok[i] && s->cands[i].kind == 0 && !repeats_chosen(s->a, s->chosen, first, s->out->n, &s->cands[i]))
+				best = i;
+		if (best < 0)
+			return;
+		for (j = first; j < s->out->n; j++)
+		{
+			const Cand *w = s->chosen[j];
+
+			/* never for an item of higher priority: a P1 premise item outranks a P2 deferral */
+			if (strength(w) >= strength(&s->cands[best]) ||
+				strcmp(s->out->items[j].priority, s->cands[best].p.priority) < 0)
+				continue;
+			if (worst < 0 || strength(w) < strength(s->chosen[worst]) ||
+				(strength(w) == strength(s->chosen[worst]) &&
+				 (strcmp(s->out->items[j].priority, s->out->items[worst].priority) > 0 ||
+				  (strcmp(s->out->items[j].priority, s->out->items[worst].priority) == 0 && w->rank < s->chosen[worst]->rank))))
+				worst = j;
+		}
+		if (worst < 0)
+			return;
+		s->chosen[worst]->bumped = true;
+		s->chosen[worst] = &s->cands[best];
+		s->out->items[worst] = s->cands[best].p;
+		ok[best] = false;
+		if (s->cands[best].kind == 3)
+			s->uses[s->cands[best].feature]++;
+	}
+}
+
 /* 2. deferred items, most carried first; 3. code evidence, largest count first. */
 static void
 select_sources(Sel *s, bool *ok, int first, const char **used_focus, int *nused)
@@ -1944,7 +2260,8 @@ select_gaps(Sel *s, bool *ok, int first, const char **used_focus, int *nused)
 
 /*
  * The kept-class feature items a cap left out of the pillar (it is full, or
- * their feature is in max_uses_per_feature pillars already): "`title`"
+ * their feature is in max_uses_per_feature pillars already), and the
+ * deferrals a full pillar had no room for: "`title`"
  * (id), …, at most three, or NULL.
  */
 static const char *
@@ -1956,6 +2273,7 @@ left_out(Sel *s, const bool *ok, int first, const char *pillar)
 				n = 0,
 				more = 0;
 	const char *r;
+	bool		full = s->out->n - first >= s->pol.max_per_pillar;
 
 	re_buf_init(&b);
 	for (i = 0; i < s->nc; i++)
@@ -1966,10 +2284,11 @@ left_out(Sel *s, const bool *ok, int first, const char *pillar)
 		/* replaced by a kept-class item of higher priority: named too */
 		if (!(c->bumped && c->p.pillar && strcmp(c->p.pillar, pillar) == 0))
 		{
-			if (!ok[i] || c->kind != 3 || !c->evidence)
+			/* a kept-class item, or a deferral a full pillar had no room for */
+			if (!ok[i] || !((c->kind == 3 && c->evidence) || (c->kind == 0 && full)))
 				continue;
 			for (k = first; k < s->out->n; k++)
-				if (s->chosen[k]->feature == c->feature)
+				if (same_feature(s->chosen[k], c))
 					dup = 1;
 			if (dup || repeats_chosen(s->a, s->chosen, first, s->out->n, c))
 				continue;
@@ -2092,6 +2411,7 @@ select_pillar(Sel *s, int pi)
 	select_features(s, ok, first);
 	select_sources(s, ok, first, used_focus, &nused);
 	select_kept_features(s, ok, first);
+	swap_by_evidence(s, ok, first);
 	select_gaps(s, ok, first, used_focus, &nused);
 	merge_release_checks(s, ok, first);
 	s->left[pi] = left_out(s, ok, first, pd->key);
@@ -2724,6 +3044,40 @@ settle_prefix(Sel *s, Cand *c)
 }
 
 /*
+ * A docs item another planned item delivers (roadmap.lens.covered_by,
+ * docs/proposals.md "Docs items a planned item lists"): c->claimed = 2.
+ * 1 when covered, 0 when not, -1 when the pattern does not compile.
+ */
+static int
+covered(Sel *s, Cand *c)
+{
+	const char **titles,
+			  **texts;
+	char	   *why;
+	int			i,
+				r;
+
+	if (c->lens->covered_by == NULL || *c->lens->covered_by == '\0' || c->ident == NULL || s->fs == NULL)
+		return 0;
+	titles = re_alloc(s->a, sizeof(char *) * (size_t) (s->in->nfeatures + 1));
+	texts = re_alloc(s->a, sizeof(char *) * (size_t) (s->in->nfeatures + 1));
+	for (i = 0; i < s->in->nfeatures; i++)
+	{
+		titles[i] = s->in->features[i].title;
+		texts[i] = s->fs[i].text;
+	}
+	/* the planned items' own texts, not the release's summary that names every feature */
+	r = re_claim_doc_covered(s->a, c->lens->covered_by, c->ident, c->feature, s->item_ids, titles, s->in->nfeatures,
+							 texts, s->in->nfeatures, NULL, &why, s->out->error, sizeof(s->out->error));
+	if (r > 0)
+	{
+		c->claimed = 2;
+		c->claim.sentence = why;
+	}
+	return r;
+}
+
+/*
  * A lens item is already true when a docs or CHANGELOG sentence states
  * its property as existing (c->claimed = 1), and a docs item is listed when
  * a planned item names its target document beside the feature (2). 0 or
@@ -2746,6 +3100,11 @@ settle_claim(Sel *s, Cand *c)
 		c->claim.sentence = re_strdup(s->a, "the documented name is in the docs");
 		return 0;
 	}
+	/* a docs list left out each name a planned item documents already (add_docs_lists) */
+	if (c->list)
+		return 0;
+	if ((r = covered(s, c)) != 0)
+		return r < 0 ? -1 : 0;
 	if (l->property && *l->property)
 	{
 		r = re_claim_find(s->a, l->property, re_claim_ident_base(s->a, c->ident), s->in->claim_forms,
@@ -2820,17 +3179,19 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 	s.left = re_alloc(a, sizeof(char *) * (size_t) (in->npillars + 1));
 	for (i = 0; i < in->nfeatures; i++)
 		s.feature_doc[i] = documented(&s, in->features[i].title);
-	index_claims(&s);
+	index_claims(&s);			/* the settings prefix and docs the docs lists read */
+	index_listed(&s);
 	s.nc = produce_candidates(&s);
 	if (s.nc < 0)
 		return -1;
 	find_shipped(&s);
+	if (s.fs)
+		s.nc = add_docs_lists(&s, s.nc);	/* after find_shipped: a shipped feature names nothing */
 	s.nc = add_reconciles(&s, s.nc);
 	qsort(s.cands, s.nc, sizeof(Cand), cand_cmp);
 
 	out->items = re_alloc(a, sizeof(ReProposal) * (size_t) (s.nc + 1));
 	s.chosen = re_alloc(a, sizeof(Cand *) * (size_t) (s.nc + 1));
-	index_listed(&s);
 	s.section_sents = re_sentences(a, in->section_text, &s.nsection_sents);
 	hist = leads_of(a, in->history, in->nhistory);
 	window = leads_of(a, in->shipped, in->nshipped);

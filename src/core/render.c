@@ -645,6 +645,29 @@ add_missing(RenderCtx *c, const bool *pillar_done)
 	re_buf_free(&b);
 }
 
+/*
+ * Where the risks go in the Conflicts & Risks subsection: after its last
+ * content line, or, when a paragraph opening with a bold stop word
+ * ("**Exit criteria:**") follows the risks within the subsection, after the
+ * last risk before it (a quoted total between them stays below), so the
+ * notes do not read as exit criteria.
+ */
+static int
+risks_end(const RenderCtx *c)
+{
+	const Line *l = c->l;
+	const Sub  *sub = &c->subs[c->risks_sub];
+	int			at = content_end(l, sub->head, sub->end);
+
+	if (c->exit_line > sub->head && c->exit_line < at)
+	{
+		at = c->exit_line;
+		while (at > sub->head + 1 && (is_blank(&l[at - 1]) || (l[at - 1].len > 0 && l[at - 1].s[0] == '>')))
+			at--;
+	}
+	return at;
+}
+
 /* Risks merged into an existing Conflicts & Risks subsection; a Release Theme where there is none. */
 static void
 add_risks_and_theme(RenderCtx *c)
@@ -657,8 +680,7 @@ add_risks_and_theme(RenderCtx *c)
 
 		re_buf_init(&b);
 		put_risks(c, &b);
-		add_insert(c, content_end(l, c->subs[c->risks_sub].head, c->subs[c->risks_sub].end), c->seq++,
-				   re_buf_to_arena(c->a, &b));
+		add_insert(c, risks_end(c), c->seq++, re_buf_to_arena(c->a, &b));
 		re_buf_free(&b);
 	}
 	if (c->ntodo > 0 && !c->has_theme)

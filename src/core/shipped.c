@@ -527,7 +527,9 @@ re_reconcile_title(ReArena *a, const ReShipped *sh, const char *ids)
 		case RE_SHIP_CHANGELOG:
 			return re_sprintf(a, "Reconcile %s with the shipped %s entry", ids, sh->where);
 		case RE_SHIP_CONTRACT:
-			return re_sprintf(a, "Reconcile %s with the documented `%s`", ids, sh->what);
+			/* named by an earlier release's changelog entry rather than a docs heading */
+			return re_sprintf(a, "Reconcile %s with the %s `%s`", ids,
+							  sh->where && strstr(sh->where, "CHANGELOG") ? "shipped" : "documented", sh->what);
 		case RE_SHIP_DOCS:
 			return re_sprintf(a, "Reconcile %s with `%s` \xC2\xA7%s", ids, sh->where, sh->what);
 		default:
@@ -554,10 +556,11 @@ re_reconcile_description(ReArena *a, const ReShipped *sh, const char *ids, const
 							  "Verify: the section marks %s done, or names the change to the shipped behaviour with a test for it.",
 							  ids, name, sh->where, it, sh->text, it, ids);
 		case RE_SHIP_CONTRACT:
-			return re_sprintf(a, "%s plans `%s` (\"%s\") as new, yet %s already documents it: %s. "
+			return re_sprintf(a, "%s plans `%s` (\"%s\") as new, yet %s already %s it: %s. "
 							  "Keep the documented contract (arguments, result columns, values), or plan the change as a breaking one with an upgrade note. "
 							  "Verify: a test calls `%s` as the documented contract says and passes, or the section lists each change to that contract.",
-							  ids, sh->what, name, sh->where, sh->text, sh->what);
+							  ids, sh->what, name, sh->where, sh->where && strstr(sh->where, "CHANGELOG") ? "ships" : "documents",
+							  sh->text, sh->what);
 		case RE_SHIP_DOCS:
 			return re_sprintf(a, "The release plans %s (\"%s\"), yet `%s` \xC2\xA7%s describes %s as existing: %s. "
 							  "Mark %s done if %s shipped, or say what this release adds. "

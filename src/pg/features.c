@@ -420,7 +420,7 @@ gather_lenses(ReProposeIn *in)
 
 	re_spi_exec("SELECT lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, "
 				"schema_change, title, why, verify, array_to_string(requires_kinds, ' '), "
-				"array_to_string(unless_kinds, ' '), ident_pattern, per_release, property, target_doc, risk, p0_unrated "
+				"array_to_string(unless_kinds, ' '), ident_pattern, per_release, property, target_doc, risk, p0_unrated, covered_by "
 				"FROM roadmap.lens WHERE enabled "
 				"ORDER BY lens_id COLLATE \"C\"", 0, NULL, NULL, NULL, SPI_OK_SELECT);
 	n = SPI_processed;
@@ -451,6 +451,7 @@ gather_lenses(ReProposeIn *in)
 		l->target_doc = val(i, 18);
 		l->risk = val(i, 19);
 		l->p0_unrated = val(i, 20) && val(i, 20)[0] == 't';
+		l->covered_by = val(i, 21);
 	}
 	re_spi_exec("SELECT form, pattern, negates FROM roadmap.claim_form ORDER BY form COLLATE \"C\"",
 				0, NULL, NULL, NULL, SPI_OK_SELECT);

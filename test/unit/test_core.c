@@ -207,6 +207,15 @@ test_shipped(void)
 	CHECK(re_changelog_ships(a, "Tiered Refresh Scheduling", "C-1", leads, texts, 1) == -1);
 	CHECK(re_changelog_ships(a, "Columnar: verify MERGE compatibility with columnar storage", "CORR-2", leads, texts, 4) == 3);
 	CHECK(re_changelog_ships(a, "Temporal IVM with row versions", "CORR-2", leads, texts, 4) == -1);
+	{
+		ReShipped	sh = {RE_SHIP_CONTRACT, "`CHANGELOG.md` v0.14.0", (char *) "f(x) returns rows", "s.f()"};
+
+		CHECK_STR(re_reconcile_title(a, &sh, "OPS-1"), "Reconcile OPS-1 with the shipped `s.f()`");
+		sh.where = "`docs/SQL_REFERENCE.md`";
+		CHECK_STR(re_reconcile_title(a, &sh, "OPS-1"), "Reconcile OPS-1 with the documented `s.f()`");
+		sh.source = RE_SHIP_SECTION;
+		CHECK_STR(re_reconcile_title(a, &sh, "F-1, F-2, F-3"), "Close F-1 \xE2\x80\xA6 F-3: the section marks them shipped");
+	}
 	/* a docs section's opening says when the feature arrived */
 	CHECK(re_doc_arrived("> **Note:** Parallel refresh is new in v0.4.0 and defaults to off.", "0.22.0") == 0);
 	CHECK(re_doc_arrived("Intro text. Available since 0.4.0 for all tables.", "0.22.0") == 12);

@@ -13,6 +13,7 @@
 #include "../../src/core/lens.h"
 #include "../../src/core/propose.h"
 #include "../../src/core/listed.h"
+#include "../../src/core/docslist.h"
 
 static const ReKindDef engine_kinds[] = {
 	{"function", NULL, "function", false, false},
@@ -357,18 +358,49 @@ test_feature_objects(void)
 	re_arena_free(a);
 }
 
+/* The settings and functions a release introduces that no doc mentions (docs/proposals.md "One docs item per release"). */
+static void
+test_docs_missing(void)
+{
+	ReArena    *a = re_arena_new();
+	ReFeature	f[4];
+	ReDocsName *names;
+	char		err[256];
+	int			n;
+
+	CHECK(re_feature_extract(a, "P1", "Forecast", "Fit over `m_x.window` minutes; if `cost > last × m_x.ratio` (default 1.5), "
+							 "switch. In WAL mode (`m_x.wal = true`), read the log.", "P2", NULL, 0, &f[0], err, sizeof(err)) == 0);
+	CHECK(re_feature_extract(a, "P2", "Knobs", "Fold two GUCs into a single `eager_plan` boolean; `m_x.known` stays.", "P1",
+							 NULL, 0, &f[1], err, sizeof(err)) == 0);
+	CHECK(re_feature_extract(a, "F1", "Inspect", "Add `m.inspect(name TEXT)` and `explain_m(query TEXT)`; replace "
+							 "`compute_ms()`; call `pg_sleep()`; speed up `m.reset(name TEXT)`.", "P1", NULL, 0, &f[2], err,
+							 sizeof(err)) == 0);
+	CHECK(strcmp(re_docs_function_schema(a, f, 3), "m") == 0);
+	/* settings: the code span, the formula, the bare boolean; not the one only set, not the documented one */
+	n = re_docs_missing(a, f, 3, NULL, IK_GUC, "m_x", "m", "### m_x.known\n`m.reset(name)`", &names);
+	CHECK(n == 3);
+	CHECK(n == 3 && strcmp(names[0].name, "m_x.window") == 0 && strcmp(names[1].name, "m_x.ratio") == 0 &&
+		  strcmp(names[2].name, "m_x.eager_plan") == 0 && names[2].feature == 1);
+	/* functions: qualified or with a SQL signature; not the internal routine, PostgreSQL's own, the documented one */
+	n = re_docs_missing(a, f, 3, NULL, IK_FUNCTION, "m_x", "m", "### m_x.known\n`m.reset(name)`", &names);
+	CHECK(n == 2 && strcmp(names[0].name, "m.inspect()") == 0 && strcmp(names[1].name, "explain_m()") == 0);
+	/* no docs tree: nothing is known */
+	CHECK(re_docs_missing(a, f, 3, NULL, IK_GUC, "m_x", "m", NULL, &names) == 0);
+	re_arena_free(a);
+}
+
 /* Lenses gated on the object's kind, and their templates. */
 static void
 test_lens_kinds(void)
 {
 	static const ReLensDef lenses[] = {
 		{"stab_guc_reject", "stability", "guc_free", "always", "guc_string", "P1", "XS", 3, false,
-			"Validate `{ident}` values when they are set", "`{ident}` is free-form text", "`SET {ident} = 'x'` fails", false, NULL, NULL, NULL, false},
+			"Validate `{ident}` values when they are set", "`{ident}` is free-form text", "`SET {ident} = 'x'` fails", false, NULL, NULL, NULL, NULL, false},
 		{"stab_wait_idle", "stability", "wait", "always", "function", "P1", "S", 3, false,
 			"`{ident}` returns at once when nothing is in flight", "{id} waits{quote}",
-		"it returns within {target:100 ms}", false, NULL, NULL, NULL, false},
+		"it returns within {target:100 ms}", false, NULL, NULL, NULL, NULL, false},
 		{"ux_move_docs", "ease_of_use", "function", "in_docs", "function", "P2", "XS", 2, false,
-		"Update the docs that cite `{ident}`", "{id} moves it", "grep finds nothing", false, NULL, NULL, NULL, false},
+		"Update the docs that cite `{ident}`", "{id} moves it", "grep finds nothing", false, NULL, NULL, NULL, NULL, false},
 	};
 	ReArena    *a = re_arena_new();
 	ReFeature	f[3];
@@ -436,10 +468,10 @@ test_word_kinds(void)
 	static const ReLensDef lenses[] = {
 		{"perf_eval_bench", "performance", "evaluation", "always", NULL, "P1", "M", 3, false,
 			"Benchmark {subject} against the {prev} evaluation", "{id} changes the evaluation{quote}",
-		"{named:benchmark:a benchmark of the largest workload} runs with {prev} and {id}", false, NULL, NULL, NULL, false},
+		"{named:benchmark:a benchmark of the largest workload} runs with {prev} and {id}", false, NULL, NULL, NULL, NULL, false},
 		{"test_reject_negative", "test_coverage", "rejection", "always", NULL, "P1", "S", 3, false,
 			"Negative tests for each {subject} rejection", "{id} adds rejection paths{quote}",
-		"every invalid input of {named:test corpus:the test suite} is rejected", false, NULL, NULL, NULL, false},
+		"every invalid input of {named:test corpus:the test suite} is rejected", false, NULL, NULL, NULL, NULL, false},
 	};
 	ReArena    *a = re_arena_new();
 	ReFeature	f[2];
@@ -525,15 +557,15 @@ test_lens_premises(void)
 	};
 	static const ReLensDef lenses[] = {
 		{"stab_cache_full", "stability", "cache", "always", NULL, "P1", "S", 2, false,
-			"{subject}: degrade cleanly when memory is full", "{id} keeps its state in a bounded area", "a test", false, NULL, NULL, NULL, false},
+			"{subject}: degrade cleanly when memory is full", "{id} keeps its state in a bounded area", "a test", false, NULL, NULL, NULL, NULL, false},
 		{"stab_eval_partial", "stability", "evaluation", "always", NULL, "P1", "S", 1, false,
-			"{subject}: no partial results after a failure", "{id} derives results in steps", "a test cancels it", false, NULL, NULL, NULL, false},
+			"{subject}: no partial results after a failure", "{id} derives results in steps", "a test cancels it", false, NULL, NULL, NULL, NULL, false},
 		{"ux_breaking_note", "ease_of_use", "refactor", "always", NULL, "P1", "XS", 2, false,
-			"Upgrade note: what callers of {subject} must change", "{id} changes what callers rely on", "the CHANGELOG", false, NULL, NULL, NULL, false},
+			"Upgrade note: what callers of {subject} must change", "{id} changes what callers rely on", "the CHANGELOG", false, NULL, NULL, NULL, NULL, false},
 		{"stab_startup_recheck", "stability", "startup_check", "always", NULL, "P1", "S", 3, false,
-			"{subject}: run once the startup condition clears", "{id} checks once", "`SELECT pg_promote()`", false, NULL, NULL, NULL, false},
+			"{subject}: run once the startup condition clears", "{id} checks once", "`SELECT pg_promote()`", false, NULL, NULL, NULL, NULL, false},
 		{"stab_function_errors", "stability", "function", "always", "function", "P1", "S", 1, false,
-			"Errors from `{ident}` carry SQLSTATE", "Callers branch on the error code", "a test checks it", false, NULL, NULL, NULL, false},
+			"Errors from `{ident}` carry SQLSTATE", "Callers branch on the error code", "a test checks it", false, NULL, NULL, NULL, NULL, false},
 	};
 	static const ReLensGate gates[] = {
 		{"shared_state", NULL, NULL}, {"multi_txn", NULL, NULL}, {NULL, "internal", NULL}, {"standby", NULL, NULL},
@@ -640,7 +672,7 @@ test_lens_ident_pattern(void)
 	};
 	static const ReLensDef lenses[] = {
 		{"scal_bulk_10k", "scalability", "bulk", "always", "function", "P1", "S", 2, false,
-			"`{ident}` with 10,000 names in one call", "`{ident}` drops each object", "a test", false, NULL, NULL, NULL, false},
+			"`{ident}` with 10,000 names in one call", "`{ident}` drops each object", "a test", false, NULL, NULL, NULL, NULL, false},
 	};
 	static const ReLensGate gates[] = {
 		{NULL, NULL, "\\b[a-z_.]*(drop|creat)[a-z_]*\\((?=[^)]*\\[\\])"},
@@ -722,13 +754,13 @@ test_lens_sql_function(void)
 static const ReLensDef engine_lenses[] = {
 	{"stab_guc_reject", "stability", "guc", "always", "guc", "P1", "XS", 3, false,
 		"Reject invalid `{ident}` values with a clear error", "A mistyped value is accepted silently",
-	"`SET {ident} = 'bogus'` fails", false, NULL, NULL, NULL, false},
+	"`SET {ident} = 'bogus'` fails", false, NULL, NULL, NULL, NULL, false},
 	{"ux_guc_docs", "ease_of_use", "guc", "not_in_docs", "guc", "P1", "XS", 3, false,
-		"Document `{ident}` in the configuration reference", "Nobody can tune it", "grep finds it in docs/", false, NULL, NULL, NULL, false},
+		"Document `{ident}` in the configuration reference", "Nobody can tune it", "grep finds it in docs/", false, NULL, NULL, NULL, NULL, false},
 	{"corr_wait_loss", "correctness", "wait", "always", NULL, "P0", "M", 3, false,
-		"{subject} loses no change while it waits", "A wait that drops work is wrong", "a test compares results", false, NULL, NULL, NULL, false},
+		"{subject} loses no change while it waits", "A wait that drops work is wrong", "a test compares results", false, NULL, NULL, NULL, NULL, false},
 	{"test_upgrade", "test_coverage", "catalog", "always", "column", "P1", "S", 4, false,
-	"Upgrade test: {subject} survives {prev} → {version}", "Catalog changes break installs", "an upgrade test on {prev}", false, NULL, NULL, NULL, false},
+	"Upgrade test: {subject} survives {prev} → {version}", "Catalog changes break installs", "an upgrade test on {prev}", false, NULL, NULL, NULL, NULL, false},
 };
 
 static void
@@ -1422,10 +1454,10 @@ test_dedupe_selector(void)
 	static const ReLensDef lenses[] = {
 		{"corr_catalog_default", "correctness", "catalog", "always", "column", "P1", "S", 4, false,
 			"Define `{ident}` for objects created before {version}", "Old rows never ran the new code",
-		"after ALTER EXTENSION UPDATE no row has `{ident}` NULL", false, NULL, NULL, NULL, false},
+		"after ALTER EXTENSION UPDATE no row has `{ident}` NULL", false, NULL, NULL, NULL, NULL, false},
 		{"test_upgrade", "test_coverage", "catalog", "always", "column", "P1", "S", 4, false,
 			"Upgrade test: `{ident}` survives {prev} → {version}", "Catalog changes break installs",
-		"an upgrade test on {prev}", false, NULL, NULL, NULL, false},
+		"an upgrade test on {prev}", false, NULL, NULL, NULL, NULL, false},
 	};
 	ReArena    *a = re_arena_new();
 	ReProposeIn in;
@@ -1582,6 +1614,7 @@ test_engine(void)
 	test_object_kinds();
 	test_feature_objects();
 	test_lens_kinds();
+	test_docs_missing();
 	test_word_kinds();
 	test_lenses();
 	test_lens_premises();

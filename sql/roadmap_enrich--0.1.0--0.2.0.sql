@@ -1869,3 +1869,15 @@ COMMENT ON COLUMN roadmap.lens.covered_by IS
 	'PCRE2 pattern (case-insensitive) over planned items'' bold-lead titles: a matching item whose title words (five letters or more, not the pattern''s) stand in a sentence naming the docs item''s identifier delivers that docs item';
 UPDATE roadmap.lens SET covered_by = '\b(tutorials?|worked|examples?|walkthroughs?|cookbooks?|guides?|how-to|setup)\b'
  WHERE lens_id = 'ux_syntax_docs' AND builtin;
+
+-- What the project's own plans deny (issue 10, lead6) --
+-- See docs/proposals.md "A plan that denies the mechanism". Ingest keeps,
+-- from every markdown file under a plans/ directory, the prose sentences
+-- that deny a mechanism ("You cannot use `X` to handle `Y` …") with two or
+-- more code spans; enrich turns a planned item two of whose identifiers
+-- such a sentence names into one spike item instead of lens items.
+ALTER TABLE roadmap.evidence_text
+	ADD COLUMN plan_paths text[] NOT NULL DEFAULT '{}',
+	ADD COLUMN plan_sents text[] NOT NULL DEFAULT '{}';
+COMMENT ON COLUMN roadmap.evidence_text.plan_sents IS
+	'sentences of the plans/ markdown files that deny a mechanism (cannot, impossible, no way to …) and hold two or more code spans; plan_paths[i] is the file of plan_sents[i]';

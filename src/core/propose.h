@@ -166,6 +166,10 @@ typedef struct ReProposeIn
 	const char *const *doc_paths;
 	const char *const *doc_texts;
 	int			ndocs;
+	/* sentences of the project's plans that deny a mechanism (re_plan_denials), with their files */
+	const char *const *plan_paths;
+	const char *const *plan_sents;
+	int			nplan_sents;
 	/* roadmap.selection_word: policy words (NULL / 0 = none) */
 	const char *engine_core_name;	/* what engine_core focus areas touch, e.g. "DVM engine core" */
 	const char *const *core_test_focus;	/* focus ids whose test items depend on an engine-core item */

@@ -153,6 +153,13 @@ shipped_risks(Sel *s, ReBuf *risks)
 			taken = s->chosen[k]->reconcile && re_same_shipped(&s->shipped[s->chosen[k]->feature], sh);
 		if (taken)
 			continue;
+		if (sh->source == RE_SHIP_PLAN)
+		{
+			re_buf_printf(risks, "- **%s** (\"%s\") is planned, but `%s` says its mechanism cannot work: %s%s No items were proposed for it.\n",
+						  s->in->features[i].item_id, re_doc_name(s->a, s->in->features[i].title), sh->where, sh->text,
+						  *sh->text && strchr(".!?", sh->text[strlen(sh->text) - 1]) ? "" : ".");
+			continue;
+		}
 		re_buf_printf(risks, "- **%s** (\"%s\") is planned, but %s says it exists already: %s; no items were proposed for it.\n",
 					  s->in->features[i].item_id, re_doc_name(s->a, s->in->features[i].title),
 					  sh->source == RE_SHIP_SECTION ? "its own section" : sh->source == RE_SHIP_CHANGELOG ?

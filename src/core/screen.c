@@ -359,6 +359,31 @@ group_documented(Sel *s, int f, int *at)
 	return NULL;
 }
 
+/* Does a plan or report of the project say the feature's mechanism cannot work (docs/proposals.md)? */
+static bool
+plan_denies(Sel *s, int f, ReShipped *sh)
+{
+	const ReFeature *fe;
+	const char **idents;
+	int			i;
+
+	if (s->fs == NULL || s->in->nplan_sents == 0)
+		return false;
+	fe = &s->fs[f];
+	idents = re_alloc(s->a, sizeof(char *) * (size_t) (fe->nids + 1));
+	for (i = 0; i < fe->nids; i++)
+		idents[i] = fe->ids[i].text;
+	for (i = 0; i < s->in->nplan_sents; i++)
+		if (re_denial_names(s->in->plan_sents[i], idents, fe->nids))
+		{
+			sh->source = RE_SHIP_PLAN;
+			sh->where = s->in->plan_paths[i];
+			sh->text = re_strdup(s->a, s->in->plan_sents[i]);
+			return true;
+		}
+	return false;
+}
+
 /*
  * What says each planned feature shipped before it was planned: a line of
  * its own section, a changelog entry of an earlier release, the documented
@@ -419,6 +444,8 @@ re_find_shipped(Sel *s)
 			sh->what = heading_core(s->a, g->heading);
 			sh->text = re_shipped_fold(s->a, doc_sentence_at(s->a, g->body + at), 240);
 		}
+		else if (plan_denies(s, i, sh))
+			;
 		else if (s->feature_doc[i])
 		{
 			char	   *q = doc_sentence(s->a, s->feature_doc[i], in->features[i].title);

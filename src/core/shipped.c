@@ -532,6 +532,8 @@ re_reconcile_title(ReArena *a, const ReShipped *sh, const char *ids)
 							  sh->where && strstr(sh->where, "CHANGELOG") ? "shipped" : "documented", sh->what);
 		case RE_SHIP_DOCS:
 			return re_sprintf(a, "Reconcile %s with `%s` \xC2\xA7%s", ids, sh->where, sh->what);
+		case RE_SHIP_PLAN:
+			return re_sprintf(a, "Spike: check %s against `%s`", ids, sh->where);
 		default:
 			return NULL;
 	}
@@ -566,6 +568,12 @@ re_reconcile_description(ReArena *a, const ReShipped *sh, const char *ids, const
 							  "Mark %s done if %s shipped, or say what this release adds. "
 							  "Verify: the section marks %s done, or a test shows the behaviour the section adds beyond what \xC2\xA7%s describes.",
 							  ids, name, sh->where, sh->what, it, sh->text, it, many ? "they" : "it", ids, sh->what);
+		case RE_SHIP_PLAN:
+			return re_sprintf(a, "The release plans %s (\"%s\"), yet the project's own `%s` says: %s%s "
+							  "Before building on it, prove the mechanism in a spike, or change the plan to one the document allows. "
+							  "Verify: a prototype shows the planned mechanism doing what %s needs on the supported PostgreSQL versions, or the section names the mechanism it uses instead.",
+							  ids, name, sh->where, sh->text,
+							  *sh->text && strchr(".!?", sh->text[strlen(sh->text) - 1]) ? "" : ".", ids);
 		default:
 			return NULL;
 	}
@@ -617,4 +625,152 @@ re_doc_arrived(const char *text, const char *target)
 		}
 	}
 	return -1;
+}
+
+/* Does the sentence deny a capability ("cannot", "impossible", "no way to", "is never called")? */
+static bool
+denies(const char *t)
+{
+	static const char *const phrases[] = {"cannot ", "can't ", "can not ", "impossible", "not possible",
+	"no way to ", "never called", "is never reached", "rejects that syntax", "will reject", NULL};
+	int			i;
+
+	for (i = 0; phrases[i]; i++)
+		if (find_ci(t, phrases[i]))
+			return true;
+	return false;
+}
+
+/* Number of code spans in t. */
+static int
+code_spans(const char *t)
+{
+	int			ticks = 0;
+
+	for (; *t; t++)
+		ticks += *t == '`';
+	return ticks / 2;
+}
+
+/* Add the sentences of one paragraph that deny a mechanism. */
+static void
+paragraph_denials(ReArena *a, const char *para, size_t len, char ***out, int *n, int *cap)
+{
+	const char *p = para,
+			   *end = para + len,
+			   *start = para;
+	bool		code = false;
+
+	for (; p <= end; p++)
+	{
+		char	   *t;
+
+		if (p < end && *p == '`')
+			code = !code;
+		if (p < end && !(!code && (*p == '.' || *p == '!' || *p == '?') && (p + 1 == end || p[1] == ' ' || p[1] == '\n')))
+			continue;
+		t = re_strndup(a, start, (size_t) (p < end ? p + 1 - start : p - start));
+		start = p + 1;
+		if (!denies(t) || code_spans(t) < 2)
+			continue;
+		if (*n == *cap)
+		{
+			char	  **grown = re_alloc(a, sizeof(char *) * (size_t) (*cap * 2 + 8));
+
+			if (*n)
+				memcpy(grown, *out, sizeof(char *) * (size_t) *n);
+			*out = grown;
+			*cap = *cap * 2 + 8;
+		}
+		(*out)[(*n)++] = re_shipped_fold(a, t, 300);
+	}
+}
+
+char	  **
+re_plan_denials(ReArena *a, const char *text, int *n)
+{
+	char	  **out = NULL;
+	int			cap = 0;
+	const char *line,
+			   *para = NULL;
+	bool		fence = false;
+
+	*n = 0;
+	for (line = text ? text : ""; *line;)
+	{
+		const char *eol = strchr(line, '\n');
+		const char *next = eol ? eol + 1 : line + strlen(line);
+		const char *s = line;
+		bool		prose;
+
+		RE_CHECK_INTERRUPTS();
+		while (*s == ' ' || *s == '\t' || *s == '>')
+			s++;
+		if (strncmp(s, "```", 3) == 0 || strncmp(s, "~~~", 3) == 0)
+			fence = !fence;
+		prose = !fence && *s && *s != '\n' && *s != '\r' && *s != '#' && *s != '|' && strncmp(s, "```", 3) != 0 &&
+			strncmp(s, "~~~", 3) != 0 && !(s[0] == '-' && s[1] == ' ' && s[2] == '[');
+		if (!prose || ((s[0] == '-' || s[0] == '*') && s[1] == ' '))
+		{
+			if (para)
+				paragraph_denials(a, para, (size_t) (line - para), &out, n, &cap);
+			para = prose ? s : NULL;
+		}
+		else if (para == NULL)
+			para = s;
+		line = next;
+	}
+	if (para)
+		paragraph_denials(a, para, strlen(para), &out, n, &cap);
+	return out;
+}
+
+/* Length of an identifier without its argument list ("f(x)" -> "f"). */
+static size_t
+ident_len(const char *t, size_t n)
+{
+	const char *paren = memchr(t, '(', n);
+
+	return paren ? (size_t) (paren - t) : n;
+}
+
+/* Does span (n bytes) match ident: one starts the other at a word boundary, the shorter six bytes or more? */
+static bool
+span_matches(const char *span, size_t n, const char *ident)
+{
+	size_t		ns = ident_len(span, n),
+				ni = ident_len(ident, strlen(ident)),
+				k = ns < ni ? ns : ni;
+
+	if (k < 6 || strncmp(span, ident, k) != 0)
+		return false;
+	return ns == ni || (ns > ni ? !isalnum((unsigned char) span[k]) && span[k] != '_'
+						: !isalnum((unsigned char) ident[k]) && ident[k] != '_');
+}
+
+bool
+re_denial_names(const char *sentence, const char *const *idents, int nidents)
+{
+	const char *p = sentence;
+	int			first = -1,
+				i;
+
+	while ((p = strchr(p, '`')) != NULL)
+	{
+		const char *close = strchr(p + 1, '`');
+
+		if (close == NULL)
+			break;
+		for (i = 0; i < nidents; i++)
+			if (idents[i] && span_matches(p + 1, (size_t) (close - p - 1), idents[i]))
+			{
+				if (first >= 0 && i != first && strcmp(idents[i], idents[first]) != 0)
+					return true;
+				if (first < 0)
+					first = i;
+				break;
+			}
+		p = close + 1;
+	}
+	return false;
 }

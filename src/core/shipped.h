@@ -20,7 +20,8 @@ typedef enum ReShipSource
 	RE_SHIP_SECTION,			/* the target's own section marks it shipped */
 	RE_SHIP_CHANGELOG,			/* a changelog entry of an earlier release ships it */
 	RE_SHIP_CONTRACT,			/* the function or setting it adds is documented (or shipped) already */
-	RE_SHIP_DOCS				/* a docs section describes it as existing */
+	RE_SHIP_DOCS,				/* a docs section describes it as existing */
+	RE_SHIP_PLAN				/* a plan or report of the project says its mechanism cannot work */
 } ReShipSource;
 
 typedef struct ReShipped
@@ -95,5 +96,23 @@ char	   *re_shipped_fold(ReArena *a, const char *text, size_t cap);
 /* The reconcile item for features ids ("A, B") closed by sh: its title, and its description (name: the first feature's title core). */
 char	   *re_reconcile_title(ReArena *a, const ReShipped *sh, const char *ids);
 char	   *re_reconcile_description(ReArena *a, const ReShipped *sh, const char *ids, const char *name);
+
+/*
+ * The sentences of a project plan or report that deny a mechanism: prose
+ * (no table row, checklist entry, heading or code block) with a phrase such
+ * as "cannot", "impossible", "is not possible", "no way to", "is never
+ * called", and at least two code spans. *n is set to their count; each is
+ * folded to one line (at most ~300 bytes).
+ */
+char	  **re_plan_denials(ReArena *a, const char *text, int *n);
+
+/*
+ * Does a denial sentence name two different identifiers of a feature as
+ * code spans? A span and an identifier match when one starts the other at
+ * a word boundary ("CREATE STREAM TABLE" and "CREATE STREAM TABLE x AS
+ * SELECT …"; a function with or without its argument list), the shorter at
+ * least six characters long.
+ */
+bool		re_denial_names(const char *sentence, const char *const *idents, int nidents);
 
 #endif

@@ -20,6 +20,7 @@
 #include "../core/version.h"
 #include "handle.h"
 #include "../core/probe.h"
+#include "../core/shipped.h"
 
 /* Most bytes of docs or test text read for the lens evidence (each). */
 #define EVIDENCE_TEXT_CAP (32 * 1024 * 1024)
@@ -81,6 +82,61 @@ re_line_range(const char *buf, size_t len, int from, int to)
 	return s ? pnstrdup(s, (Size) (p - s)) : NULL;
 }
 
+/* Is the path a plan or report of the project (markdown under a plans/ directory)? */
+static bool
+plan_path(const char *f)
+{
+	size_t		len = strlen(f);
+
+	return (strncmp(f, "plans/", 6) == 0 || strstr(f, "/plans/") != NULL) && len > 3 && strcmp(f + len - 3, ".md") == 0;
+}
+
+/*
+ * The sentences of the tree's plans that deny a mechanism (re_plan_denials),
+ * each with its file, into in's plan_paths, plan_sents and nplan_sents.
+ */
+static void
+plan_denials(ReHandle *h, const ReFileList *all, ReProposeIn *in)
+{
+	ReArena    *a = re_arena_in_context();
+	const char **paths = palloc(sizeof(char *) * 16);
+	const char **sents = palloc(sizeof(char *) * 16);
+	int			n = 0,
+				cap = 16,
+				i,
+				k;
+
+	for (i = 0; i < all->n; i++)
+	{
+		char	   *buf,
+				  **found;
+		size_t		len;
+		int			nf;
+
+		CHECK_FOR_INTERRUPTS();
+		if (!plan_path(all->paths[i]) || all->sizes[i] > (size_t) re_max_file_bytes)
+			continue;
+		buf = re_handle_read(h, all->paths[i], &len);
+		if (buf == NULL)
+			continue;
+		found = re_plan_denials(a, pnstrdup(buf, strnlen(buf, len)), &nf);
+		for (k = 0; k < nf; k++)
+		{
+			if (n == cap)
+			{
+				cap *= 2;
+				paths = repalloc(paths, sizeof(char *) * cap);
+				sents = repalloc(sents, sizeof(char *) * cap);
+			}
+			paths[n] = all->paths[i];
+			sents[n++] = pstrdup(found[k]);
+		}
+	}
+	in->plan_paths = paths;
+	in->plan_sents = sents;
+	in->nplan_sents = n;
+}
+
 /*
  * The docs and tests texts of a tree (the lens evidence): every markdown
  * file under a docs/ directory (each file's text and their concatenation)
@@ -124,6 +180,7 @@ re_evidence_texts(ReHandle *h, const ReFileList *all, ReProposeIn *in)
 	in->ndocs = docs.n;
 	in->docs_text = read_all(h, &docs, (char **) in->doc_texts);
 	in->tests_text = read_all(h, &tests, NULL);
+	plan_denials(h, all, in);
 }
 
 /* A text[] column of row 0 with its NULLs kept (NULL elements as NULL pointers). */
@@ -165,12 +222,25 @@ read_changelog(ReHandle *h)
 	return buf ? pnstrdup(buf, (Size) len) : NULL;
 }
 
+/* A text[] of n C strings. */
+static ArrayType *
+text_array(const char *const *strs, int n)
+{
+	Datum	   *d = palloc(sizeof(Datum) * (n + 1));
+	int			i;
+
+	for (i = 0; i < n; i++)
+		d[i] = CStringGetTextDatum(strs[i]);
+	return construct_array(d, n, TEXTOID, -1, false, TYPALIGN_INT);
+}
+
 void
 re_store_evidence(ReHandle *h, int64 repo_id, const ReFileList *all)
 {
-	Oid			types[7] = {INT8OID, TEXTOID, TEXTARRAYOID, TEXTARRAYOID, TEXTOID, TEXTARRAYOID, TEXTOID};
-	Datum		vals[7];
-	char		nulls[8] = "       ";
+	Oid			types[9] = {INT8OID, TEXTOID, TEXTARRAYOID, TEXTARRAYOID, TEXTOID, TEXTARRAYOID, TEXTOID, TEXTARRAYOID,
+	TEXTARRAYOID};
+	Datum		vals[9];
+	char		nulls[10] = "         ";
 	char	   *changelog = read_changelog(h);
 	Datum	   *paths,
 			   *dtexts;
@@ -207,8 +277,10 @@ re_store_evidence(ReHandle *h, int64 repo_id, const ReFileList *all)
 	re_spi_repo("DELETE FROM roadmap.evidence_text WHERE repo_id = $1", repo_id, NULL, SPI_OK_DELETE);
 	vals[6] = changelog ? CStringGetTextDatum(changelog) : (Datum) 0;
 	nulls[6] = changelog ? ' ' : 'n';
-	re_spi_exec("INSERT INTO roadmap.evidence_text (repo_id, commit, paths, doc_texts, tests, doc_paths, changelog) "
-				"VALUES ($1, $2, $3, $4, $5, $6, $7)", 7, types, vals, nulls, SPI_OK_INSERT);
+	vals[7] = PointerGetDatum(text_array(ev.plan_paths, ev.nplan_sents));
+	vals[8] = PointerGetDatum(text_array(ev.plan_sents, ev.nplan_sents));
+	re_spi_exec("INSERT INTO roadmap.evidence_text (repo_id, commit, paths, doc_texts, tests, doc_paths, changelog, "
+				"plan_paths, plan_sents) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)", 9, types, vals, nulls, SPI_OK_INSERT);
 }
 
 /* The evidence ingest kept for this commit (true), or false to read the tree. */
@@ -223,8 +295,8 @@ stored_evidence(int64 repo_id, const char *commit, ReProposeIn *in)
 
 	if (!evidence_catalog())
 		return false;
-	re_spi_exec("SELECT doc_paths, doc_texts, tests, paths, changelog FROM roadmap.evidence_text WHERE repo_id = $1 AND commit = $2",
-				2, types, vals, NULL, SPI_OK_SELECT);
+	re_spi_exec("SELECT doc_paths, doc_texts, tests, paths, changelog, plan_paths, plan_sents FROM roadmap.evidence_text "
+				"WHERE repo_id = $1 AND commit = $2", 2, types, vals, NULL, SPI_OK_SELECT);
 	if (SPI_processed == 0)
 		return false;
 	in->doc_paths = text_array_with_nulls(1, &n);
@@ -236,6 +308,9 @@ stored_evidence(int64 repo_id, const char *commit, ReProposeIn *in)
 	in->changelog_text = val(0, 5);
 	in->tree_paths = re_get_text_array(0, 4, &n);
 	in->ntree_paths = n;
+	in->plan_paths = re_get_text_array(0, 6, &n);
+	in->plan_sents = re_get_text_array(0, 7, &nt);
+	in->nplan_sents = n == nt ? n : 0;
 	/* the concatenation read_all makes: each kept file's text and a newline; NULL with no docs files */
 	if (in->ndocs > 0)
 	{

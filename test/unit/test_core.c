@@ -164,6 +164,43 @@ test_item_context(void)
 	re_arena_free(a);
 }
 
+/*
+ * The sentences of a plan that deny a mechanism: prose with a denial and two
+ * code spans, never a table row, checklist entry or code block; and whether
+ * one names two identifiers of a feature.
+ */
+static void
+test_plan_denials(void)
+{
+	static const char plan[] =
+		"# Report\n\n"
+		"There is no parser hook. You cannot use `ProcessUtility_hook` to handle `CREATE KNOT` because\n"
+		"the parser rejects it first. It is impossible to say more.\n\n"
+		"| `ProcessUtility_hook` | `CREATE KNOT` | cannot work |\n\n"
+		"- [ ] `ProcessUtility_hook` cannot see `CREATE KNOT`\n\n"
+		"```\n`a_hook` cannot `b_thing`\n```\n\n"
+		"- A bullet: `event_trigger` can never call `CREATE KNOT` and there is no way to do it.\n";
+	const char *idents[] = {"CREATE KNOT name AS SELECT \xE2\x80\xA6", "ProcessUtility_hook", "knot.create_knot()"};
+	const char *one[] = {"ProcessUtility_hook"};
+	ReArena    *a = re_arena_new();
+	int			n;
+	char	  **d = re_plan_denials(a, plan, &n);
+
+	CHECK(n == 2);
+	CHECK(n >= 1 && strncmp(d[0], "You cannot use `ProcessUtility_hook`", 36) == 0 && strstr(d[0], "rejects it first"));
+	CHECK(n >= 2 && strstr(d[1], "no way to do it") != NULL);
+	CHECK(n >= 1 && re_denial_names(d[0], idents, 3));
+	CHECK(n >= 1 && !re_denial_names(d[0], one, 1));
+	/* a prefix shorter than six characters, or inside a longer word, is no match */
+	{
+		const char *shortid[] = {"CREATE", "ProcessUtility_hooks"};
+
+		CHECK(n >= 1 && !re_denial_names(d[0], shortid, 2));
+	}
+	CHECK(re_plan_denials(a, NULL, &n) == NULL && n == 0);
+	re_arena_free(a);
+}
+
 /* Shipped before it was planned (docs/proposals.md "Shipped before it was planned"). */
 static void
 test_shipped(void)
@@ -877,6 +914,7 @@ main(void)
 	test_item_context();
 	test_claims();
 	test_shipped();
+	test_plan_denials();
 	test_status_words();
 	test_pillar_set();
 	test_guards();

@@ -526,7 +526,7 @@ re_add_reconciles(Sel *s, int nc)
 		c->p.effort = "S";
 		c->p.priority = "P1";
 		c->p.description = re_reconcile_description(s->a, &s->shipped[i], ids.data,
-													re_title_core(s->a, re_bold_lead(s->a, in->features[i].title), true));
+													re_title_core(s->a, re_bold_lead(s->a, in->features[i].title), true), in->version);
 		c->p.dependencies = re_strdup(s->a, ids.data);
 		c->p.source = "feature";
 		c->p.source_ref = re_sprintf(s->a, "%s reconcile_shipped", in->features[i].item_id);

@@ -540,7 +540,7 @@ re_reconcile_title(ReArena *a, const ReShipped *sh, const char *ids)
 }
 
 char *
-re_reconcile_description(ReArena *a, const ReShipped *sh, const char *ids, const char *name)
+re_reconcile_description(ReArena *a, const ReShipped *sh, const char *ids, const char *name, const char *version)
 {
 	bool		many = strchr(ids, ',') != NULL;
 	const char *it = many ? "them" : "it";
@@ -569,10 +569,10 @@ re_reconcile_description(ReArena *a, const ReShipped *sh, const char *ids, const
 							  "Verify: the section marks %s done, or a test shows the behaviour the section adds beyond what \xC2\xA7%s describes.",
 							  ids, name, sh->where, sh->what, it, sh->text, it, many ? "they" : "it", ids, sh->what);
 		case RE_SHIP_PLAN:
-			return re_sprintf(a, "The release plans %s (\"%s\"), yet the project's own `%s` says: %s%s "
+			return re_sprintf(a, "v%s plans %s (\"%s\"), yet the project's own `%s` says: %s%s "
 							  "Before building on it, prove the mechanism in a spike, or change the plan to one the document allows. "
 							  "Verify: a prototype shows the planned mechanism doing what %s needs on the supported PostgreSQL versions, or the section names the mechanism it uses instead.",
-							  ids, name, sh->where, sh->text,
+							  version, ids, name, sh->where, sh->text,
 							  *sh->text && strchr(".!?", sh->text[strlen(sh->text) - 1]) ? "" : ".", ids);
 		default:
 			return NULL;

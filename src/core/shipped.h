@@ -93,9 +93,14 @@ int			re_doc_arrived(const char *text, const char *target);
 /* The text folded for a report: one line, no markup, no double quotes, cut to cap bytes at a clause. */
 char	   *re_shipped_fold(ReArena *a, const char *text, size_t cap);
 
-/* The reconcile item for features ids ("A, B") closed by sh: its title, and its description (name: the first feature's title core). */
+/*
+ * The reconcile item for features ids ("A, B") closed by sh: its title, and
+ * its description (name: the first feature's title core; version: the
+ * release being planned).
+ */
 char	   *re_reconcile_title(ReArena *a, const ReShipped *sh, const char *ids);
-char	   *re_reconcile_description(ReArena *a, const ReShipped *sh, const char *ids, const char *name);
+char	   *re_reconcile_description(ReArena *a, const ReShipped *sh, const char *ids, const char *name,
+									 const char *version);
 
 /*
  * The sentences of a project plan or report that deny a mechanism: prose

@@ -65,4 +65,13 @@ SELECT count(*) FILTER (WHERE feature_ref = 'F3' AND lens_id = 'test_fallback_pa
        count(*) FILTER (WHERE feature_ref = 'C1' AND lens_id = 'corr_cache_value'
                           AND description LIKE '%equals one computed from scratch%') AS cached_value_vs_fresh
   FROM p;
+-- a cache lens asks about a cache the item's own text builds (B1); an item
+-- that bounds, evicts, clears or invalidates an existing cache (E1, E2) gets
+-- none, and a research spike or prototype (T1, T2) is a task: no lens at all
+SELECT count(*) FILTER (WHERE feature_ref = 'B1' AND lens_id = 'corr_cache_stale') AS built_cache_stale,
+       count(*) FILTER (WHERE feature_ref IN ('E1', 'E2') AND lens_id IN ('corr_cache_stale', 'perf_cache_bench',
+                              'stab_cache_full', 'test_cache_concurrent', 'scal_cache_bound', 'corr_cache_value'))
+         AS cache_lens_on_existing_cache,
+       count(*) FILTER (WHERE feature_ref IN ('T1', 'T2')) AS items_on_spike
+  FROM p;
 UPDATE roadmap.selection_policy s SET value = o.value FROM saved_policy o WHERE s.name = o.name;

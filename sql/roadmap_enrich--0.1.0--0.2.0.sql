@@ -1869,3 +1869,35 @@ COMMENT ON COLUMN roadmap.lens.covered_by IS
 	'PCRE2 pattern (case-insensitive) over planned items'' bold-lead titles: a matching item whose title words (five letters or more, not the pattern''s) stand in a sentence naming the docs item''s identifier delivers that docs item';
 UPDATE roadmap.lens SET covered_by = '\b(tutorials?|worked|examples?|walkthroughs?|cookbooks?|guides?|how-to|setup)\b'
  WHERE lens_id = 'ux_syntax_docs' AND builtin;
+
+-- Cache lenses need an anchor that builds the cache; spikes are tasks (issue 10, cache10)
+-- See docs/proposals.md "Premises from the anchor". The cache lenses (stale
+-- entry, full area, hit rate, concurrent sessions, bound, cached value) asked
+-- production questions of items that only bound, evict, purge, clear or
+-- invalidate a cache that predates the release, with a GUC or a callback as
+-- "the cache", of a research spike whose deliverable is an RFC, and of an
+-- item whose own text names no cache (a note elsewhere in the section did).
+-- * cache_built: the item's own title or description creates the store (a
+--   creation verb with the cache as its object and no bound/evict/purge/
+--   clear/invalidate word and at most five words between them, "Cache
+--   the …", or a title that is the cache itself: "Shared-memory plan
+--   cache.", also where a table cell's title runs into its detail
+--   paragraph without a full stop); the item's detail
+--   paragraph counts ("**K4 — Plan cache.** Construct a dshash table …"),
+--   an effort total the item's row happens to end with ("~2–3d bulk create
+--   + … + ~2–3d cache spike") does not;
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('cache_built',
+ '\b(?:implement\w*|adds?|added|adding|build(?:s|ing)?|built|construct\w*|introduc\w*|creat\w*|new|keep(?:s|ing)?|stor(?:e|es|ing)|provid\w*)\s+(?:(?!evict|bound|cap\b|capp|limit|purg|clear|invalidat|flush|expir|ttl|max|size|age\b|clean|prun|trim|reset)[\w`''/-]+\s+){0,5}?cach(?:e|es|ing)\b'
+ '|(?:(?:^|[.:;!*|\n]\s*)cach|(?-i:\bCach))(?:e|es)\s+(?:the|a|an|each|every|all|its|compiled|generated|parsed|prepared)\b'
+ '|^[\s*]*(?:(?!evict|bound|purg|clear|invalidat|flush|expir|ttl|max|size|age\b|clean|prun|trim|metric|stat|hit|miss)[^\s.;|]+\s+){0,5}cach(?:e|ing)\b\s*(?:\([^)]*\))?\s*(?:[.:*|]|$|(?-i:(?=[A-Z])))',
+ NULL,
+ 'class: the item''s own text builds the cache (implement/add/build … cache, "Cache the …", a title that is the cache), not a bound, eviction, purge or invalidation of one that exists');
+UPDATE roadmap.lens SET requires_kinds = requires_kinds || ARRAY['cache_built']
+ WHERE feature_kind = 'cache' AND builtin;
+-- * a spike, RFC, prototype, feasibility study or investigation is a task
+--   (exclusive kind `task`): it ships no product, so no product lens asks
+--   about it.
+UPDATE roadmap.feature_kind
+   SET pattern = pattern || '|^.*?\b(?:(?:research|design|technical|feasibility|investigation)\s+spikes?|spike\s*[:(]|rfcs?(?!\s*\d)|prototyp\w*|feasibility|proof[- ]of[- ]concept|investigat\w*)\b'
+ WHERE kind = 'task' AND builtin;

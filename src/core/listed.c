@@ -989,6 +989,10 @@ shares_ident(const ReCheck *c, char *const *idents, int nidents)
 	int			i,
 				k;
 
+	/* a row's title names its own feature ("Migration: add `origin`"), no check of it */
+	for (i = 0; i < nidents && strcmp(c->source, "row") == 0; i++)
+		if (c->owner && owned_by(c->owner, idents[i]))
+			return false;
 	for (i = 0; i < nidents; i++)
 	{
 		if (c->owner && strcmp(c->source, "row") != 0 && owned_by(c->owner, idents[i]))

@@ -6,7 +6,9 @@
 -- criterion says it "will be shipped" in this release; DB-2 is a setting the
 -- section calls a stub ("not yet implemented"), DB-3 a real new setting;
 -- PW-1..2 sit under "Parallel Sync Worker Pool", which docs/CONFIGURATION.md
--- §Parallel Sync says "is new in v0.1.0".
+-- §Parallel Sync says "is new in v0.1.0". PF-1 is a planned benchmark row
+-- ("Add missing benchmark suite") that names `sd.sync_lag()` and OP-1; ER-1
+-- says new error codes "shipped since v0.1.0": the codes, not ER-1, shipped.
 CREATE EXTENSION IF NOT EXISTS roadmap_enrich;
 \set VERBOSITY default
 \set SHOW_CONTEXT never
@@ -29,3 +31,8 @@ SELECT f.feature, count(d.item_id) FILTER (WHERE d.lens_id IN ('ux_guc_docs', 's
   FROM (VALUES ('DB-2'), ('DB-3')) f(feature)
   LEFT JOIN d ON d.feature_ref = f.feature
  GROUP BY f.feature ORDER BY f.feature COLLATE "C";
+-- a planned row whose title is a check lists what its text names (docs/proposals.md
+-- "Dedupe"): no benchmark of OP-1 or `sd.sync_lag()` (PF-1 lists both), OP-1
+-- keeps its property test; ER-1 gets no reconcile item (its docs work is open)
+SELECT feature_ref, lens_id FROM d WHERE feature_ref IN ('ER-1', 'LG-1', 'OP-1', 'PF-1')
+ ORDER BY feature_ref COLLATE "C", lens_id COLLATE "C";

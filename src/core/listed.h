@@ -28,7 +28,7 @@ typedef struct ReFamilyDef
 typedef struct ReCheck
 {
 	const char *owner;			/* the item id it belongs to, or NULL */
-	const char *source;			/* "Verify", "exit criterion", "text" */
+	const char *source;			/* "Verify", "exit criterion", "text", "row" */
 	char	   *text;
 	unsigned int families;		/* bit k = families[k] */
 	char	   *idents[RE_MAX_CHECK_IDENTS];	/* backticked names and item ids, normalised */

@@ -807,7 +807,13 @@ index_listed(Sel *s)
 
 		owners[i] = s->in->features[i].item_id;
 		/* a table row's cell is its title (cut at 300 bytes): its deliverables are there */
-		texts[i] = t && strlen(t) > strlen(re_bold_lead(s->a, t)) + 8 ? re_sprintf(s->a, "%s\n%s", t, d ? d : "") : d;
+		/* and its title leads its text: a title that is a check owns the text (listed.c index_text) */
+		if (t && strlen(t) > strlen(re_bold_lead(s->a, t)) + 8)
+			texts[i] = re_sprintf(s->a, "%s\n%s", t, d ? d : "");
+		else if (t && re_check_families(t, s->in->families, s->in->nfamilies))
+			texts[i] = re_sprintf(s->a, "\x01%s\n%s", t, d ? d : "");
+		else
+			texts[i] = d;
 	}
 	re_listed_index(s->a, s->in->section_text, owners, texts, s->in->nfeatures, s->in->families,
 					s->in->nfamilies, &s->listed);

@@ -163,19 +163,20 @@ static const char *const ship_negations[] = {
 	"not ", "n't ", "never ", "be ", "yet ", "until ", "once ", "if ", "when ", "unless ", NULL
 };
 
-/* Does the lower-case line state a shipped status? */
-static bool
-states_shipped(const char *low)
+/* Where the lower-case line states a shipped status (its first such phrase at or after from), or NULL. */
+static const char *
+shipped_at(const char *low, const char *from)
 {
 	int			k,
 				j;
+	const char *best = NULL;
 
 	for (k = 0; ship_phrases[k]; k++)
 	{
 		const char *p;
 		size_t		n = strlen(ship_phrases[k]);
 
-		for (p = low; (p = strstr(p, ship_phrases[k])) != NULL; p += n)
+		for (p = from; (p = strstr(p, ship_phrases[k])) != NULL && (best == NULL || p < best); p += n)
 		{
 			const char *after = p + n;
 			bool		neg = false;
@@ -206,9 +207,87 @@ states_shipped(const char *low)
 				}
 			}
 			if (!neg)
-				return true;
+			{
+				best = p;
+				break;
+			}
 		}
 	}
+	return best;
+}
+
+static bool
+states_shipped(const char *low)
+{
+	return shipped_at(low, low) != NULL;
+}
+
+/* Words between a subject and its status phrase ("FU-1 is already shipped", "X: shipped in"). */
+static const char *const ship_fillers[] = {
+	"is", "are", "was", "were", "has", "have", "been", "already", "all", "both", "now", "fully", "and", "status",
+	NULL
+};
+
+/*
+ * Is item_id the subject of the line's status phrase? The words right before
+ * the phrase are ids, fillers or marks ("FU-1–3 shipped in", "FU-1: already
+ * done", "Fuse (shipped in v0.1)" after the id), and one of those ids names
+ * the item: "UX-3 — New error variants shipped since v0.23.0" says the
+ * variants shipped, not UX-3. A table row's status cell speaks of its row.
+ */
+static bool
+subject_names(const char *line, const char *low, const char *at, const char *item_id)
+{
+	char		span[4000];
+	const char *b = at;
+
+	for (;;)
+	{
+		const char *e,
+				   *w;
+		size_t		k,
+					len;
+		bool		filler = false;
+
+		for (e = b; e > low && !isalnum((unsigned char) e[-1]); e--)
+			if (e[-1] == '(')
+				return true;	/* "Title (already shipped …)": a status of what precedes it */
+		for (w = e; w > low && !isspace((unsigned char) w[-1]) && w[-1] != '('; w--)
+			;
+		if (w == e)
+			break;
+		len = (size_t) (e - w);
+		for (k = 0; ship_fillers[k]; k++)
+			filler |= strlen(ship_fillers[k]) == len && strncmp(w, ship_fillers[k], len) == 0;
+		/* an id keeps its case in line: upper-case letters, a dash and a digit */
+		if (!filler && !(memchr(w, '-', len) && strcspn(w, "0123456789") < len &&
+						 isupper((unsigned char) line[w - low])))
+			break;
+		b = w;
+	}
+	memcpy(span, line + (b - low), (size_t) (at - b));
+	span[at - b] = '\0';
+	return re_text_names_id(span, item_id);
+}
+
+static bool
+ship_subject(const char *line, const char *item_id)
+{
+	char		low[4000];
+	const char *at,
+			   *q = line;
+	size_t		n = strlen(line),
+				k;
+
+	while (*q == ' ')
+		q++;
+	if (*q == '|' || n >= sizeof(low))
+		return true;
+	for (k = 0; k <= n; k++)
+		low[k] = (char) tolower((unsigned char) line[k]);
+	for (at = shipped_at(low, low); at; at = shipped_at(low, at + 1))
+		if (subject_names(line, low, at, item_id))
+			return true;
 	return false;
 }
 
@@ -308,7 +387,7 @@ re_shipped_line_for(char *const *lines, int n, const char *item_id)
 	int			i;
 
 	for (i = 0; i < n; i++)
-		if (re_text_names_id(lines[i], item_id))
+		if (re_text_names_id(lines[i], item_id) && ship_subject(lines[i], item_id))
 			return lines[i];
 	return NULL;
 }

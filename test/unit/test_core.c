@@ -212,7 +212,8 @@ test_shipped(void)
 		"- [ ] PAR-3: Re-use `levels()` already in `dag.rs`\n"
 		"- [ ] DT-1: not yet shipped in v0.1.0\n"
 		"```\nX-1 shipped in v0.1.0\n```\n"
-		"- A-2-COL already shipped; CDC shipped in v0.3.0\n";
+		"- A-2-COL already shipped; CDC shipped in v0.3.0\n"
+		"**UX-3** \xE2\x80\x94 New error variants shipped since v0.23.0 (`E1`) have no HINT entries\n";
 	const char *leads[4];
 	const char *texts[] = {"Basic sync (B1).",
 		"Tiered refresh scheduling. Large deployments can assign stream tables to one of four tiers.",
@@ -221,8 +222,9 @@ test_shipped(void)
 	int			n;
 	char	  **lines = re_shipped_lines(a, sec, &n);
 
-	CHECK(n == 2);
+	CHECK(n == 3);
 	CHECK(re_shipped_line_for(lines, n, "FUSE-5") != NULL);
+	CHECK(re_shipped_line_for(lines, n, "UX-3") == NULL);	/* the variants shipped, not UX-3 */
 	CHECK(re_shipped_line_for(lines, n, "FUSE-7") == NULL);
 	CHECK(re_shipped_line_for(lines, n, "LG-1") == NULL);	/* "will be shipped" */
 	CHECK(re_shipped_line_for(lines, n, "PAR-3") == NULL);	/* "already in" states no status */

@@ -802,30 +802,6 @@ re_policy_of(const ReProposeIn *in)
 	return p;
 }
 
-/* Is a path under a directory of ideas or plans (not the code or its docs)? */
-static bool
-plan_path(const char *path)
-{
-	static const char *const dirs[] = {"plans", "plan", "research", "rfc", "rfcs", "proposals", "proposal", "design",
-	"drafts", "draft", NULL};
-	const char *s = path;
-
-	while (*s)
-	{
-		size_t		n = strcspn(s, "/");
-		int			k;
-
-		if (s[n] == '/')
-			for (k = 0; dirs[k]; k++)
-				if (strlen(dirs[k]) == n && strncasecmp(s, dirs[k], n) == 0)
-					return true;
-		s += n;
-		if (*s == '/')
-			s++;
-	}
-	return false;
-}
-
 /*
  * The project's own benchmarks, from its tree ({bench:…} in a lens): a
  * directory named benches/bench/benchmarks, else a docs page named after
@@ -846,7 +822,7 @@ project_bench(ReArena *a, const char *const *paths, int n)
 					   *d;
 			size_t		bl = strlen(base);
 
-			if (plan_path(p))
+			if (re_idea_path(p))
 				continue;
 			if (pass == 0)
 			{

@@ -715,7 +715,7 @@ denies(const char *t)
 	int			i;
 
 	for (i = 0; phrases[i]; i++)
-		if (find_ci(t, phrases[i]))
+		if (re_icontains(t, phrases[i]))
 			return true;
 	return false;
 }

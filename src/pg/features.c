@@ -242,8 +242,7 @@ re_store_evidence(ReHandle *h, int64 repo_id, const ReFileList *all)
 	Datum		vals[9];
 	char		nulls[10] = "         ";
 	char	   *changelog = read_changelog(h);
-	Datum	   *paths,
-			   *dtexts;
+	Datum	   *dtexts;
 	bool	   *dnull;
 	int			dims[1],
 				lbs[1] = {1},
@@ -254,9 +253,6 @@ re_store_evidence(ReHandle *h, int64 repo_id, const ReFileList *all)
 		return;
 	memset(&ev, 0, sizeof(ev));
 	re_evidence_texts(h, all, &ev);
-	paths = palloc(sizeof(Datum) * (all->n + 1));
-	for (i = 0; i < all->n; i++)
-		paths[i] = CStringGetTextDatum(all->paths[i]);
 	dtexts = palloc(sizeof(Datum) * (ev.ndocs + 1));
 	dnull = palloc(sizeof(bool) * (ev.ndocs + 1));
 	for (i = 0; i < ev.ndocs; i++)
@@ -267,13 +263,11 @@ re_store_evidence(ReHandle *h, int64 repo_id, const ReFileList *all)
 	dims[0] = ev.ndocs;
 	vals[0] = Int64GetDatum(repo_id);
 	vals[1] = CStringGetTextDatum(h->git.commit_hex);
-	vals[2] = PointerGetDatum(construct_array(paths, all->n, TEXTOID, -1, false, TYPALIGN_INT));
+	vals[2] = PointerGetDatum(text_array((const char *const *) all->paths, all->n));
 	vals[3] = PointerGetDatum(construct_md_array(dtexts, dnull, 1, dims, lbs, TEXTOID, -1, false, TYPALIGN_INT));
 	vals[4] = ev.tests_text ? CStringGetTextDatum(ev.tests_text) : (Datum) 0;
 	nulls[4] = ev.tests_text ? ' ' : 'n';
-	for (i = 0; i < ev.ndocs; i++)
-		paths[i] = CStringGetTextDatum(ev.doc_paths[i]);
-	vals[5] = PointerGetDatum(construct_array(paths, ev.ndocs, TEXTOID, -1, false, TYPALIGN_INT));
+	vals[5] = PointerGetDatum(text_array(ev.doc_paths, ev.ndocs));
 	re_spi_repo("DELETE FROM roadmap.evidence_text WHERE repo_id = $1", repo_id, NULL, SPI_OK_DELETE);
 	vals[6] = changelog ? CStringGetTextDatum(changelog) : (Datum) 0;
 	nulls[6] = changelog ? ' ' : 'n';

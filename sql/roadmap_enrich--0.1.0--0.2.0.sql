@@ -1913,3 +1913,41 @@ ALTER TABLE roadmap.evidence_text
 	ADD COLUMN plan_sents text[] NOT NULL DEFAULT '{}';
 COMMENT ON COLUMN roadmap.evidence_text.plan_sents IS
 	'sentences of the plans/ markdown files that deny a mechanism (cannot, impossible, no way to …) and hold two or more code spans; plan_paths[i] is the file of plan_sents[i]';
+
+-- Claims the anchor makes about its own statement (issue 10, lens7) --
+-- See docs/proposals.md "Claims about the item's own statement". Three
+-- things an item says about the SQL it runs that a planner checks with a
+-- test or a plan, wherever they appear:
+-- * a function that runs EXPLAIN ANALYZE executes what it explains: a test
+--   that calling it changes nothing;
+-- * a function that does its steps "atomically" / "in a single
+--   transaction": a test that makes its last step fail;
+-- * a DELETE or UPDATE the item quotes that filters a table the item says grows
+--   without bound (`DELETE FROM t WHERE c < …`, "accumulate millions of
+--   rows"): an index on the filtered column ({group:tbl:…}, {group:col:…}
+--   are the pattern's named groups, src/core/lens.c).
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('explain_analyze', '\bEXPLAIN\s*\(\s*ANALYZE\b|\bEXPLAIN\s+ANALYZE\b', 'function',
+ 'adds a SQL function that runs EXPLAIN ANALYZE, which executes the statement it explains'),
+('atomic_claim', '\b(atomic(ally)?|in (one|a single) transaction|all-or-nothing)\b', 'function',
+ 'adds a SQL function that says it does its steps atomically (in one transaction, all-or-nothing)'),
+('growing_filter', '\b(?:DELETE\s+FROM|UPDATE)\s+(?<tbl>[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)?)\s+(?:[a-z_]+\s+)?WHERE\s+(?<col>[a-z_][a-z0-9_]*)\s*(?:<=?|>=?|=|\bBETWEEN\b|\bIN\b)', NULL,
+ 'quotes a statement that deletes or updates the rows of a table a column selects (`DELETE FROM t WHERE c < …`)'),
+('grows', '\baccumulat\w*\b|\bmillions of rows\b|\bgrows? (without (a )?bound|unbounded(ly)?|indefinitely|forever)\b|\bunbounded growth\b|\bno retention\b', NULL,
+ 'class: the item says a table grows without bound (accumulates, millions of rows, no retention)');
+INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, priority, effort, weight, title, why, verify, requires_kinds, unless_kinds) VALUES
+('test_analyze_readonly', 'test_coverage', 'explain_analyze', 'always', 'function', 'P2', 'S', 3,
+ 'Side-effect test: `{ident}` with ANALYZE leaves every row unchanged',
+ '{id} runs EXPLAIN ANALYZE from `{ident}`{quote}; ANALYZE executes the statement it explains, so a statement that writes is applied, and paid for in full, by a call meant only to inspect it',
+ 'a test calls `{ident}` with ANALYZE on an object with pending changes and finds the object''s rows, its pending changes and the extension''s catalog rows equal before and after the call',
+ '{}', ARRAY['task']),
+('test_atomic_failure', 'test_coverage', 'atomic_claim', 'always', 'function', 'P2', 'S', 3,
+ 'Failure test: `{ident}` undoes all its steps when one fails',
+ '{id} says `{ident}` does its steps atomically{quote}; only a test that makes the last step fail shows that the earlier ones are undone',
+ 'a test makes the last of several steps of `{ident}` fail (invalid input after valid input, or a conflicting lock with `lock_timeout`) and finds every table and catalog row the call touches as it was before the call',
+ '{}', ARRAY['task']),
+('perf_filter_index', 'performance', 'growing_filter', 'always', NULL, 'P2', 'XS', 3,
+ 'Index `{group:tbl:the table}({group:col:the filtered column})` for {id}',
+ '{id} selects rows of `{group:tbl:a table}` by `{group:col:a column}`{quote} on a table it says grows without bound; without an index on that column each run reads the whole table, and the read grows with it',
+ 'on a copy of `{group:tbl:the table}` with 1M rows, EXPLAIN of {id}''s statement shows an index scan on `{group:col:the column}`, and its run time stays flat when the table doubles',
+ ARRAY['grows'], ARRAY['index', 'task']);

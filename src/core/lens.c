@@ -195,23 +195,27 @@ own_sentence(ReArena *a, const ReFeature *f, const char *ident, int kind)
 }
 
 /*
- * The objects kind k's pattern names in its (?<obj>…) group where it
- * matched f's text ("per source table" -> "source tables"), plural; NULL
- * when the pattern has no such group or did not match.
+ * What kind k's pattern captured in its (?<name>…) group where it matched
+ * f's text, as written; NULL when the pattern has no such group or did not
+ * match.
  */
 static char *
-kind_objects(ReArena *a, const ReLensCtx *ctx, const ReFeature *f, int k)
+kind_group(ReArena *a, const ReLensCtx *ctx, const ReFeature *f, int k, const char *name)
 {
 	pcre2_code *re;
 	pcre2_match_data *md;
 	int			ec;
 	PCRE2_SIZE	eo;
-	PCRE2_UCHAR *obj = NULL;
-	PCRE2_SIZE	olen = 0;
+	PCRE2_UCHAR *got = NULL;
+	PCRE2_SIZE	glen = 0;
 	char	   *out = NULL;
+	char	   *open;
 
 	if (k < 0 || k >= ctx->nkinds || k >= RE_MAX_KINDS || f->text == NULL || f->kind_at[k] < 0 ||
-		ctx->kinds[k].pattern == NULL || strstr(ctx->kinds[k].pattern, "(?<obj>") == NULL)
+		ctx->kinds[k].pattern == NULL)
+		return NULL;
+	open = re_sprintf(a, "(?<%s>", name);
+	if (strstr(ctx->kinds[k].pattern, open) == NULL)
 		return NULL;
 	re = pcre2_compile((PCRE2_SPTR) ctx->kinds[k].pattern, PCRE2_ZERO_TERMINATED,
 					   PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &ec, &eo, NULL);
@@ -219,17 +223,32 @@ kind_objects(ReArena *a, const ReLensCtx *ctx, const ReFeature *f, int k)
 		return NULL;
 	md = pcre2_match_data_create_from_pattern(re, NULL);
 	if (md && pcre2_match(re, (PCRE2_SPTR) f->text, strlen(f->text), (PCRE2_SIZE) f->kind_at[k], 0, md, NULL) > 0 &&
-		pcre2_substring_get_byname(md, (PCRE2_SPTR) "obj", &obj, &olen) == 0)
+		pcre2_substring_get_byname(md, (PCRE2_SPTR) name, &got, &glen) == 0)
 	{
-		bool		plural = olen > 0 && (obj[olen - 1] == 's' || obj[olen - 1] == 'S');
-
-		out = re_sprintf(a, "%.*s%s", (int) olen, (const char *) obj, plural ? "" : "s");
-		pcre2_substring_free(obj);
+		if (glen > 0)
+			out = re_sprintf(a, "%.*s", (int) glen, (const char *) got);
+		pcre2_substring_free(got);
 	}
 	if (md)
 		pcre2_match_data_free(md);
 	pcre2_code_free(re);
 	return out;
+}
+
+/*
+ * The objects kind k's pattern names in its (?<obj>…) group where it
+ * matched f's text ("per source table" -> "source tables"), plural; NULL
+ * when the pattern has no such group or did not match.
+ */
+static char *
+kind_objects(ReArena *a, const ReLensCtx *ctx, const ReFeature *f, int k)
+{
+	char	   *obj = kind_group(a, ctx, f, k, "obj");
+	size_t		olen = obj ? strlen(obj) : 0;
+
+	if (olen == 0)
+		return NULL;
+	return (obj[olen - 1] == 's' || obj[olen - 1] == 'S') ? obj : re_sprintf(a, "%ss", obj);
 }
 
 /*
@@ -301,7 +320,8 @@ scaled_count(ReArena *a, const char *text, const char *objects)
  * (the item by id and short name, whatever identifiers it names),
  * {objects:default} (what the kind's (?<obj>…) group names where it
  * matched) and {scale:default} (ten times the count of them the item states,
- * "5,000 stream tables"); false when *pp is none of them. Leaves *pp on the
+ * "5,000 stream tables") and {group:name:default} (what its (?<name>…)
+ * group captured, as written); false when *pp is none of them. Leaves *pp on the
  * placeholder's last character.
  */
 static bool
@@ -321,6 +341,19 @@ fill_object(ReArena *a, ReBuf *b, const ReLensCtx *ctx, const ReFeature *f, int 
 		*pp = p + 5;
 		return true;
 	}
+	if (end && strncmp(p, "{group:", 7) == 0 && memchr(p + 7, ':', (size_t) (end - p - 7)))
+	{
+		/* {group:name:default}: what the kind's (?<name>…) group captured */
+		const char *colon = memchr(p + 7, ':', (size_t) (end - p - 7));
+
+		t = kind_group(a, ctx, f, kind, re_strndup(a, p + 7, (size_t) (colon - p - 7)));
+		if (t)
+			re_buf_puts(b, t);
+		else
+			re_buf_append(b, colon + 1, (size_t) (end - colon - 1));
+		*pp = end;
+		return true;
+	}
 	if (end == NULL || (strncmp(p, "{objects:", 9) != 0 && strncmp(p, "{scale:", 7) != 0))
 		return false;
 	objs = kind_objects(a, ctx, f, kind);
@@ -333,9 +366,12 @@ fill_object(ReArena *a, ReBuf *b, const ReLensCtx *ctx, const ReFeature *f, int 
 	return true;
 }
 
-/* Fill a template; kind is the lens's feature kind (for {quote}), or -1. */
+/*
+ * Fill a template; kind is the kind {quote} cites and own the lens's feature
+ * kind (whose pattern's groups {objects:} and {group:} read), or -1.
+ */
 static char *
-fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f, const char *ident, int kind)
+fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f, const char *ident, int kind, int own)
 {
 	ReBuf		b;
 	const char *p;
@@ -348,7 +384,7 @@ fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f, con
 	re_buf_init(&b);
 	for (p = tmpl; *p; p++)
 	{
-		if (fill_object(a, &b, ctx, f, kind, &p))
+		if (fill_object(a, &b, ctx, f, own, &p))
 			continue;
 		if (strncmp(p, "{subject}", 9) == 0)
 		{
@@ -450,7 +486,7 @@ fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f, con
 char *
 re_lens_fill(ReArena *a, const char *tmpl, const ReLensCtx *ctx, const ReFeature *f, const char *ident)
 {
-	return fill(a, tmpl, ctx, f, ident, -1);
+	return fill(a, tmpl, ctx, f, ident, -1, -1);
 }
 
 char *
@@ -1053,10 +1089,11 @@ re_lens_apply(ReArena *a, const ReLensCtx *ctx, const ReLensDef *lenses, int nle
 				continue;
 			if (!lens_ident(a, ctx, f, l, res[li], &ident) || !trigger_holds(a, ctx, l, f, ident, &evidence))
 				continue;
+
 			qk = ctx->gates ? quote_kind(a, ctx, f, ctx->gates[li].requires_kinds, k) : k;
-			title = fill(a, l->title, ctx, f, ident, qk);
-			why = fill(a, l->why, ctx, f, ident, qk);
-			verify = fill(a, l->verify, ctx, f, ident, qk);
+			title = fill(a, l->title, ctx, f, ident, qk, k);
+			why = fill(a, l->why, ctx, f, ident, qk, k);
+			verify = fill(a, l->verify, ctx, f, ident, qk, k);
 			if (title == NULL || why == NULL || verify == NULL)
 				continue;
 			if (n == cap)

@@ -1948,6 +1948,6 @@ INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, pr
  '{}', ARRAY['task']),
 ('perf_filter_index', 'performance', 'growing_filter', 'always', NULL, 'P2', 'XS', 3,
  'Index `{group:tbl:the table}({group:col:the filtered column})` for {id}',
- '{id} selects rows of `{group:tbl:a table}` by `{group:col:a column}`{quote} on a table it says grows without bound; without an index on that column each run reads the whole table, and the read grows with it',
+ '{id} selects rows of `{group:tbl:a table}` by `{group:col:a column}`{quote} on a table it says keeps growing; without an index on that column each run reads the whole table, and the read grows with it',
  'on a copy of `{group:tbl:the table}` with 1M rows, EXPLAIN of {id}''s statement shows an index scan on `{group:col:the column}`, and its run time stays flat when the table doubles',
  ARRAY['grows'], ARRAY['index', 'task']);

@@ -1064,7 +1064,7 @@ re_default_objects(ReArena *a, const char *const *idents, int nidents, const cha
 				   *w;
 		int			k;
 
-		if (base == NULL || strlen(base) < 8 || strchr(base, '_') == NULL)
+		if (base == NULL || strlen(base) < 8 || strchr(base, '_') == NULL || n >= nidents * 8)
 			continue;
 		for (k = 0; k < n && strcmp(o[k], base) != 0; k++)
 			;

@@ -10,7 +10,7 @@ PG_SRCS = src/pg/module.c src/pg/fn_ingest.c src/pg/fn_enrich.c src/pg/fn_render
           src/pg/handle.c src/pg/catalog.c src/pg/errors.c src/pg/config.c src/pg/args.c src/pg/features.c src/pg/focus.c
 OBJS = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
 
-REGRESS = versions ingest_index ingest_monolithic ingest_errors privileges scoring enrich deferred writeback writeback_safety cron render_words pillars upgrade sibling lenses feature_risks stated_premises anchor_premises determinism documented selection_caps result_path result_rows truth setup_pairs shipped docs_lists plan_denials claims
+REGRESS = versions ingest_index ingest_monolithic ingest_errors privileges scoring enrich deferred writeback writeback_safety cron render_words pillars upgrade sibling lenses feature_risks stated_premises anchor_premises determinism documented selection_caps result_path result_rows truth setup_pairs shipped docs_lists plan_denials stated_defaults claims
 REGRESS_OUTDIR ?= results_regress
 REGRESS_OPTS = --inputdir=. --outputdir=$(REGRESS_OUTDIR)
 

@@ -1914,6 +1914,36 @@ ALTER TABLE roadmap.evidence_text
 COMMENT ON COLUMN roadmap.evidence_text.plan_sents IS
 	'sentences of the plans/ markdown files that deny a mechanism (cannot, impossible, no way to …) and hold two or more code spans; plan_paths[i] is the file of plan_sents[i]';
 
+-- Stated defaults (issue 10, flip7) --
+-- See docs/proposals.md "A default the docs state otherwise". A planned item
+-- that states a default or current behaviour ("`unlogged` (default, current
+-- behaviour)") whose object a docs sentence or an earlier CHANGELOG entry
+-- gives another default ("(Default) Change buffers are WAL-logged") gets one
+-- reconcile item (lens id reconcile_default): P0 in correctness when the
+-- axis carries a risk (durability, crash safety), else P1 in stability.
+-- The words naming the states are data: one row per word.
+CREATE TABLE roadmap.default_state (
+	word        text PRIMARY KEY CHECK (word ~ '^[a-z][a-z0-9_]*$'),
+	state       text NOT NULL,
+	axis        text NOT NULL,
+	risk        text CHECK (risk IN ('wrong_answer', 'data_loss', 'crash')),
+	description text NOT NULL,
+	builtin     boolean NOT NULL DEFAULT false
+);
+CREATE TRIGGER user_row BEFORE INSERT OR UPDATE ON roadmap.default_state
+	FOR EACH ROW EXECUTE FUNCTION roadmap.user_row_marker('word');
+SELECT pg_catalog.pg_extension_config_dump('roadmap.default_state', 'WHERE NOT builtin');
+COMMENT ON TABLE roadmap.default_state IS
+	'words naming the states a stated default can take (a state of an axis); a planned item stating one state as the default or current behaviour, and a docs or CHANGELOG sentence giving the same object another state of the axis as its default, make a reconcile item (P0 when risk is set)';
+
+INSERT INTO roadmap.default_state (word, state, axis, risk, description) VALUES
+('logged', 'logged', 'persistence', 'data_loss', 'a table or buffer written to the WAL: it survives a crash'),
+('unlogged', 'unlogged', 'persistence', 'data_loss', 'a table or buffer not written to the WAL: truncated on crash recovery'),
+('synchronous', 'sync', 'commit', 'data_loss', 'a commit that waits for its WAL flush (or standby)'),
+('sync', 'sync', 'commit', 'data_loss', 'short for synchronous'),
+('asynchronous', 'async', 'commit', 'data_loss', 'a commit that returns before its WAL flush: recent commits can be lost in a crash'),
+('async', 'async', 'commit', 'data_loss', 'short for asynchronous');
+
 -- Claims the anchor makes about its own statement (issue 10, lens7) --
 -- See docs/proposals.md "Claims about the item's own statement". Three
 -- things an item says about the SQL it runs that a planner checks with a

@@ -11,6 +11,7 @@
 #include "pillar.h"
 #include "listed.h"
 #include "claim.h"
+#include "shipped.h"
 
 
 typedef struct ReFocusIn
@@ -178,6 +179,9 @@ typedef struct ReProposeIn
 	const ReClaimForm *claim_forms; /* roadmap.claim_form */
 	int			nclaim_forms;
 	const char *changelog_text; /* CHANGELOG.md at the commit, or NULL */
+	/* roadmap.default_state: the states a stated default can name (docs/proposals.md "A default the docs state otherwise") */
+	const ReDefaultState *default_states;
+	int			ndefault_states;
 } ReProposeIn;
 
 typedef struct ReProposal

@@ -485,15 +485,132 @@ reconcile_pillar(const Sel *s, const Cand *cands, int nc, int f)
 	return s->in->npillars > 0 ? s->in->pillars[0].key : "stability";
 }
 
+/* The key of the pillar named key, else of stability, else the first. */
+static const char *
+pillar_key(const Sel *s, const char *key)
+{
+	int			i;
+
+	for (i = 0; i < s->in->npillars; i++)
+		if (strcmp(s->in->pillars[i].key, key) == 0)
+			return s->in->pillars[i].key;
+	return strcmp(key, "stability") != 0 ? pillar_key(s, "stability") :
+		s->in->npillars > 0 ? s->in->pillars[0].key : "stability";
+}
+
+/*
+ * The texts a stated default is checked against: the docs (no idea
+ * folders), then the changelog entries of the releases before the target.
+ */
+static int
+default_texts(Sel *s, const char ***paths, const char ***texts)
+{
+	const ReProposeIn *in = s->in;
+	int			n = 0,
+				i;
+	ReVersion	tv,
+				v;
+
+	*paths = re_alloc(s->a, sizeof(char *) * (size_t) (s->docs_only.n + in->nhistory + 1));
+	*texts = re_alloc(s->a, sizeof(char *) * (size_t) (s->docs_only.n + in->nhistory + 1));
+	for (i = 0; i < s->docs_only.n; i++, n++)
+	{
+		(*paths)[n] = s->docs_only.paths[i];
+		(*texts)[n] = s->docs_only.texts[i];
+	}
+	for (i = 0; i < in->nhistory && re_version_parse(in->version, &tv); i++)
+		if (re_version_parse(in->history[i].id, &v) && re_version_cmp(&v, &tv) < 0)
+		{
+			(*paths)[n] = re_sprintf(s->a, "CHANGELOG.md v%s", in->history[i].id);
+			(*texts)[n++] = in->history[i].text;
+		}
+	return n;
+}
+
+/*
+ * The reconcile item of a feature whose stated default or current
+ * behaviour a document contradicts (docs/proposals.md "A default the docs
+ * state otherwise"), written into c; false when there is none.
+ */
+static bool
+default_reconcile(Sel *s, int f, const char *const *paths, const char *const *texts, int nt, Cand *c)
+{
+	const ReFeature *fe = &s->fs[f];
+	const char *id = s->in->features[f].item_id;
+	ReStatedDefault said[4];
+	ReDefaultConflict dc;
+	const char **idents = re_alloc(s->a, sizeof(char *) * (size_t) (fe->nids + 1)),
+			  **objects;
+	char	   *own = fe->notes_at > 0 ? re_strndup(s->a, fe->text, (size_t) fe->notes_at) : (char *) fe->text;
+	int			nsaid,
+				nobj,
+				k;
+	bool		risky,
+				ident,
+				log;
+	const char *with;
+
+	/* what a default is about: a setting or a name, not a function, table or path (their words are the project's nouns) */
+	for (k = 0, nobj = 0; k < fe->nids; k++)
+		if (re_ident_kind_matches(fe->ids[k].kind, IK_GUC) || fe->ids[k].kind == IK_NAME)
+			idents[nobj++] = fe->ids[k].text;
+	nobj = re_default_objects(s->a, idents, nobj, &objects);
+	nsaid = re_stated_defaults(s->a, own, s->in->default_states, s->in->ndefault_states, said, 4);
+	for (k = 0; k < nsaid; k++)
+		if (re_default_conflict(s->a, &said[k], s->in->default_states, s->in->ndefault_states, objects, nobj,
+								paths, texts, nt, &dc))
+			break;
+	if (k == nsaid)
+		return false;
+	risky = (dc.stated->risk && *dc.stated->risk) || (dc.documented->risk && *dc.documented->risk);
+	ident = dc.heading && strchr(dc.heading, ' ') == NULL && strpbrk(dc.heading, "._");
+	log = strncmp(dc.path, "CHANGELOG.md ", 13) == 0;
+	with = ident ? re_sprintf(s->a, "`%s`", dc.heading)
+		: log ? re_sprintf(s->a, "the shipped %s entry", dc.path + 13)
+		: dc.heading ? re_sprintf(s->a, "`%s` \xC2\xA7%s", dc.path, dc.heading) : re_sprintf(s->a, "`%s`", dc.path);
+	memset(c, 0, sizeof(*c));
+	c->kind = 3;
+	c->reconcile = true;
+	c->feature = f;
+	c->rank = 1000.0 + (risky ? 1 : 0);
+	c->weight = 3;
+	c->evidence = true;
+	c->anchor = risky ? 3 : 2;
+	c->tiebreak = re_sprintf(s->a, "%05d reconcile default", f);
+	c->full_title = re_sprintf(s->a, "Reconcile %s with %s: the default stays %s", id, with, dc.documented->state);
+	c->p.title = re_cap_title(s->a, c->full_title);
+	c->p.pillar = pillar_key(s, risky ? "correctness" : "stability");
+	c->p.effort = "S";
+	c->p.priority = risky ? "P0" : "P1";
+	c->p.description = re_sprintf(s->a,
+								  "%s states \"%s\", yet `%s`%s%s gives another default: %s. "
+								  "Shipping %s as written flips the documented default of %s from %s to %s; keep it %s, or plan the flip as a breaking change with an upgrade note. "
+								  "Verify: the section and `%s` state one default, and a test on a fresh install checks that %s %s %s by default.",
+								  id, dc.quote, log ? "CHANGELOG.md" : dc.path, dc.heading ? " \xC2\xA7" : "",
+								  dc.heading ? dc.heading : "", dc.sentence, id, dc.object, dc.documented->state,
+								  dc.stated->state, dc.documented->state, log ? "docs/" : dc.path, dc.object,
+								  dc.object[strlen(dc.object) - 1] == 's' ? "are" : "is", dc.documented->state);
+	c->p.dependencies = re_strdup(s->a, id);
+	c->p.source = "feature";
+	c->p.source_ref = re_sprintf(s->a, "%s reconcile_default", id);
+	c->p.feature_id = id;
+	c->p.lens_id = "reconcile_default";
+	c->match_text = c->p.title;
+	return true;
+}
+
 /* One reconcile candidate per text that closes features (docs/proposals.md "Shipped before it was planned"). */
 int
 re_add_reconciles(Sel *s, int nc)
 {
 	const ReProposeIn *in = s->in;
-	Cand	   *cands = re_alloc(s->a, sizeof(Cand) * (size_t) (nc + in->nfeatures + 1));
+	Cand	   *cands = re_alloc(s->a, sizeof(Cand) * (size_t) (nc + 2 * in->nfeatures + 1));
 	int			i,
 				k,
-				n = nc;
+				n = nc,
+				nt;
+	const char **paths,
+			  **texts;
 
 	memcpy(cands, s->cands, sizeof(Cand) * (size_t) nc);
 	for (i = 0; i < in->nfeatures; i++)
@@ -535,6 +652,11 @@ re_add_reconciles(Sel *s, int nc)
 		c->match_text = c->p.title;
 		re_buf_free(&ids);
 	}
+	/* a stated default the docs contradict: one item per feature that shipped nothing */
+	nt = s->fs && in->ndefault_states > 0 ? default_texts(s, &paths, &texts) : 0;
+	for (i = 0; i < in->nfeatures && nt > 0; i++)
+		if (s->shipped[i].source == RE_SHIP_NONE && default_reconcile(s, i, paths, texts, nt, &cands[n]))
+			n++;
 	s->cands = cands;
 	return n;
 }

@@ -853,3 +853,441 @@ re_denial_names(const char *sentence, const char *const *idents, int nidents)
 	}
 	return false;
 }
+
+/*
+ * Stated defaults (shipped.h; docs/proposals.md "A default the docs state
+ * otherwise"). A text is read as tokens: words, code spans (their inside)
+ * and the punctuation that ends a clause.
+ */
+typedef struct DTok
+{
+	const char *p;				/* start (a code span: after its backtick) */
+	size_t		n;
+	char		kind;			/* 'w' word, 'c' code span, or ',' ';' '(' ')' '|' '.' and '-' for a dash */
+} DTok;
+
+static int
+dtokens(ReArena *a, const char *t, DTok **out)
+{
+	DTok	   *v = re_alloc(a, sizeof(DTok) * (strlen(t) + 1));
+	const char *p = t;
+	int			n = 0;
+
+	while (*p)
+	{
+		const char *s = p;
+
+		if (*p == '`' && strchr(p + 1, '`'))
+		{
+			const char *e = strchr(p + 1, '`');
+
+			v[n++] = (DTok) {p + 1, (size_t) (e - p - 1), 'c'};
+			p = e + 1;
+			continue;
+		}
+		if (isalnum((unsigned char) *p) || *p == '_')
+		{
+			while (isalnum((unsigned char) *p) || *p == '_')
+				p++;
+			v[n++] = (DTok) {s, (size_t) (p - s), 'w'};
+			continue;
+		}
+		if (strchr(",;()|", *p))
+			v[n++] = (DTok) {p, 1, *p};
+		else if ((*p == '.' || *p == '!' || *p == '?') && (p[1] == ' ' || p[1] == '\n' || p[1] == '\0'))
+			v[n++] = (DTok) {p, 1, '.'};
+		else if (strncmp(p, "\xE2\x80\x94", 3) == 0 || strncmp(p, " - ", 3) == 0)
+			v[n++] = (DTok) {p, 3, '-'};
+		p += (strncmp(p, "\xE2\x80\x94", 3) == 0) ? 3 : 1;
+	}
+	*out = v;
+	return n;
+}
+
+static bool
+tok_is(const DTok *t, const char *word)
+{
+	return t->kind == 'w' && t->n == strlen(word) && strncasecmp(t->p, word, t->n) == 0;
+}
+
+static bool
+tok_in(const DTok *t, const char *const *words)
+{
+	int			k;
+
+	for (k = 0; words[k]; k++)
+		if (tok_is(t, words[k]))
+			return true;
+	return false;
+}
+
+/* The state row a word or a code span ("`'unlogged'`") names, or -1. */
+static int
+tok_state(const DTok *t, const ReDefaultState *st, int nst)
+{
+	const char *p = t->p;
+	size_t		n = t->n;
+	int			k;
+
+	if (t->kind == 'c')
+	{
+		while (n > 0 && (*p == '\'' || *p == '"' || *p == ' '))
+			p++, n--;
+		while (n > 0 && (p[n - 1] == '\'' || p[n - 1] == '"' || p[n - 1] == ' '))
+			n--;
+	}
+	else if (t->kind != 'w')
+		return -1;
+	for (k = 0; k < nst && n > 0; k++)
+		if (st[k].word && strlen(st[k].word) == n && strncasecmp(p, st[k].word, n) == 0)
+			return k;
+	return -1;
+}
+
+static bool
+clause_stop(const DTok *t)
+{
+	return t->kind != 'w' && t->kind != 'c';
+}
+
+/* Is token j negated ("not logged", "never `sync`", "not yet logged")? */
+static bool
+tok_negated(const DTok *v, int j)
+{
+	static const char *const neg[] = {"not", "never", "no", "non", "nor", NULL};
+
+	return (j >= 1 && tok_in(&v[j - 1], neg)) || (j >= 2 && v[j - 1].kind == 'w' && tok_in(&v[j - 2], neg));
+}
+
+/* The first state token from i stepping by dir (+1/-1) within the clause (eight tokens), or -1. */
+static int
+scan_state(const DTok *v, int n, int i, int dir, const ReDefaultState *st, int nst)
+{
+	int			j,
+				k;
+
+	for (j = i, k = 0; j >= 0 && j < n && k < 8 && !clause_stop(&v[j]); j += dir, k++)
+		if (tok_state(&v[j], st, nst) >= 0 && !tok_negated(v, j))
+			return j;
+	return -1;
+}
+
+/* The value token the marker at i states, or -1; *close: the ')' closing "(default …", or -1. */
+static int
+marker_value(const DTok *v, int n, int i, const ReDefaultState *st, int nst, int *close)
+{
+	static const char *const change[] = {"flip", "flips", "flipping", "change", "changes", "changing", "changed",
+		"switch", "switches", "switching", "new", "make", "makes", "making", "set", "sets", "setting", NULL};
+	int			j;
+
+	*close = -1;
+	if (tok_is(&v[i], "default") || tok_is(&v[i], "defaults"))
+	{
+		if (i >= 1 && v[i - 1].kind == '(')
+		{
+			for (j = i + 1; j < n && *close < 0 && v[j].kind != '(' && v[j].kind != '.'; j++)
+				if (v[j].kind == ')')
+					*close = j;
+			if (i >= 2 && tok_state(&v[i - 2], st, nst) >= 0 && !tok_negated(v, i - 2))
+				return i - 2;
+			return scan_state(v, n, i + 1, 1, st, nst);
+		}
+		for (j = i - 1; j >= 0 && j >= i - 3; j--)
+			if (tok_in(&v[j], change))
+				return -1;
+		if (i >= 1 && tok_is(&v[i - 1], "by"))
+			return (j = scan_state(v, n, i - 2, -1, st, nst)) >= 0 ? j : scan_state(v, n, i + 1, 1, st, nst);
+		if (i >= 1 && v[i - 1].kind == 'c' && tok_state(&v[i - 1], st, nst) >= 0)
+			return i - 1;
+		return scan_state(v, n, i + 1, 1, st, nst);
+	}
+	if (tok_is(&v[i], "currently"))
+		return (j = scan_state(v, n, i + 1, 1, st, nst)) >= 0 ? j : scan_state(v, n, i - 1, -1, st, nst);
+	if (tok_is(&v[i], "today"))
+		return (j = scan_state(v, n, i - 1, -1, st, nst)) >= 0 ? j : scan_state(v, n, i + 1, 1, st, nst);
+	if (tok_is(&v[i], "current") && i + 1 < n && (tok_is(&v[i + 1], "behaviour") || tok_is(&v[i + 1], "behavior")))
+		return scan_state(v, n, i - 1, -1, st, nst);
+	return -1;
+}
+
+int
+re_stated_defaults(ReArena *a, const char *text, const ReDefaultState *st, int nst, ReStatedDefault *out, int max)
+{
+	DTok	   *v;
+	int			n,
+				i,
+				k,
+				got = 0;
+
+	if (text == NULL || nst == 0)
+		return 0;
+	n = dtokens(a, text, &v);
+	for (i = 0; i < n && got < max; i++)
+	{
+		int			close,
+					j = marker_value(v, n, i, st, nst, &close),
+					s,
+					first,
+					last;
+		bool		seen = false;
+		const char *from,
+				   *to;
+
+		if (j < 0)
+			continue;
+		s = tok_state(&v[j], st, nst);
+		for (k = 0; k < got && !seen; k++)
+			seen = strcmp(out[k].value->state, st[s].state) == 0 && strcmp(out[k].value->axis, st[s].axis) == 0;
+		if (seen)
+			continue;
+		first = j < i ? j : (i >= 1 && v[i - 1].kind == '(' ? i - 1 : i);
+		last = close >= 0 ? close : (j > i ? j : i + (tok_is(&v[i], "current") ? 1 : 0));
+		from = v[first].p - (v[first].kind == 'c' ? 1 : 0);
+		to = v[last].p + v[last].n + (v[last].kind == 'c' ? 1 : 0);
+		out[got].value = &st[s];
+		out[got++].quote = re_strndup(a, from, (size_t) (to - from));
+	}
+	return got;
+}
+
+int
+re_default_objects(ReArena *a, const char *const *idents, int nidents, const char ***out)
+{
+	const char **o = re_alloc(a, sizeof(char *) * (size_t) (nidents * 8 + 1));
+	int			n = 0,
+				i;
+
+	for (i = 0; i < nidents; i++)
+	{
+		char	   *base = idents[i] ? re_claim_ident_base(a, idents[i]) : NULL,
+				   *prev = NULL,
+				   *w;
+		int			k;
+
+		if (base == NULL || strlen(base) < 8 || strchr(base, '_') == NULL || n >= nidents * 8)
+			continue;
+		for (k = 0; k < n && strcmp(o[k], base) != 0; k++)
+			;
+		if (k < n)
+			continue;
+		o[n++] = base;
+		/* "change_buffer_durability": "change buffer", "buffer durability" (words of four letters or more) */
+		for (w = strtok(re_strdup(a, base), "_"); w && n < nidents * 8; w = strtok(NULL, "_"))
+		{
+			bool		word = strlen(w) >= 4;
+			const char *c;
+
+			for (c = w; *c && word; c++)
+				word = isalpha((unsigned char) *c);
+			if (word && prev)
+				o[n++] = re_sprintf(a, "%s %s", prev, w);
+			prev = word ? w : NULL;
+		}
+	}
+	*out = o;
+	return n;
+}
+
+/*
+ * Does the sentence name the object: an identifier as a token, a pair "a b"
+ * as adjacent words ("a bs", "a bes")? *named: the words, lower-case.
+ */
+static bool
+names_object(ReArena *a, const char *sentence, const DTok *v, int n, const char *object, char **named)
+{
+	const char *sp = strchr(object, ' ');
+	size_t		n1,
+				n2;
+	int			i;
+
+	*named = re_strdup(a, object);
+	if (sp == NULL)
+		return re_icontains_word(sentence, object);
+	n1 = (size_t) (sp - object);
+	n2 = strlen(sp + 1);
+	for (i = 0; i + 1 < n; i++)
+		if (v[i].kind == 'w' && v[i].n == n1 && strncasecmp(v[i].p, object, n1) == 0 && v[i + 1].kind == 'w' &&
+			v[i + 1].n >= n2 && strncasecmp(v[i + 1].p, sp + 1, n2) == 0 &&
+			(v[i + 1].n == n2 || (v[i + 1].n == n2 + 1 && tolower((unsigned char) v[i + 1].p[n2]) == 's') ||
+			 (v[i + 1].n == n2 + 2 && strncasecmp(v[i + 1].p + n2, "es", 2) == 0)))
+		{
+			char	   *c;
+
+			*named = re_strndup(a, v[i].p, (size_t) (v[i + 1].p + v[i + 1].n - v[i].p));
+			for (c = *named; *c; c++)
+				*c = (char) tolower((unsigned char) *c);
+			return true;
+		}
+	return false;
+}
+
+/*
+ * What a sentence with a default marker says of the stated value's axis:
+ * 1 and *other when it names another state (not negated) and not the
+ * stated one, 2 when it names the stated one, else 0.
+ */
+static int
+axis_says(const DTok *v, int n, const ReDefaultState *stated, const ReDefaultState *st, int nst,
+		  const ReDefaultState **other)
+{
+	bool		marker = false;
+	int			i,
+				k;
+
+	*other = NULL;
+	for (i = 0; i < n && !marker; i++)
+		marker = tok_is(&v[i], "default") || tok_is(&v[i], "defaults");
+	for (i = 0; i < n && marker; i++)
+	{
+		if ((k = tok_state(&v[i], st, nst)) < 0 || strcmp(st[k].axis, stated->axis) != 0 || tok_negated(v, i))
+			continue;
+		if (strcmp(st[k].state, stated->state) == 0)
+			return 2;
+		if (*other == NULL)
+			*other = &st[k];
+	}
+	return *other ? 1 : 0;
+}
+
+/* The heading line at h, folded ("### `pg_trickle.unlogged_buffers`" -> "pg_trickle.unlogged_buffers"). */
+static char *
+heading_text(ReArena *a, const char *h)
+{
+	size_t		len = strcspn(h, "\n");
+	char	   *o;
+	size_t		k,
+				m = 0;
+
+	while (len > 0 && (*h == '#' || *h == ' '))
+		h++, len--;
+	o = re_alloc(a, len + 1);
+	for (k = 0; k < len; k++)
+		if (h[k] != '`' && h[k] != '\\' && h[k] != '\r')
+			o[m++] = h[k];
+	o[m] = '\0';
+	return re_shipped_fold(a, o, 120);
+}
+
+/* A table row reported as prose: "`false` | **(Default)** Buffers … |" -> "`false`: (Default) Buffers …". */
+static char *
+row_prose(ReArena *a, const char *sent)
+{
+	ReBuf		b;
+	const char *p;
+	char	   *o;
+	size_t		n = strlen(sent);
+
+	while (n > 0 && (sent[n - 1] == '|' || sent[n - 1] == ' '))
+		n--;
+	re_buf_init(&b);
+	for (p = sent; p < sent + n; p++)
+		if (strncmp(p, " | ", 3) == 0)
+		{
+			re_buf_append(&b, b.len ? ": " : "", b.len ? 2 : 0);
+			p += 2;
+		}
+		else
+			re_buf_append(&b, p, 1);
+	o = b.len ? re_buf_to_arena(a, &b) : re_strdup(a, "");
+	re_buf_free(&b);
+	return o;
+}
+
+/*
+ * Read one text's sentences that state a default of the object: 2 when one
+ * agrees with the stated value, else 1 when one contradicts it (out filled,
+ * but for its path, unless out->documented is set already), else 0.
+ */
+static int
+conflict_in(ReArena *a, const ReStatedDefault *stated, const ReDefaultState *st, int nst, const char *const *objects,
+			int nobjects, const char *text, ReDefaultConflict *out)
+{
+	const char *line = text,
+			   *heading = NULL;
+	bool		fence = false;
+	char	   *last = NULL;
+	int			found = 0;
+
+	for (; *line; line += strcspn(line, "\n") + (line[strcspn(line, "\n")] ? 1 : 0))
+	{
+		size_t		len = strcspn(line, "\n");
+		const char *p;
+
+		if (strncmp(line, "```", 3) == 0 || strncmp(line, "~~~", 3) == 0)
+			fence = !fence;
+		else if (!fence && *line == '#')
+			heading = line;
+		for (p = line; !fence && *line != '#' && p + 7 <= line + len; p++)
+		{
+			char	   *sent,
+					   *head,
+					   *named = NULL;
+			DTok	   *v;
+			int			n,
+						k,
+						says;
+			const ReDefaultState *other;
+
+			if (strncasecmp(p, "default", 7) != 0 || (p > line && isalnum((unsigned char) p[-1])))
+				continue;
+			sent = re_claim_sentence(a, text, (int) (p - text));
+			if (last && strcmp(last, sent) == 0)
+				continue;
+			last = sent;
+			n = dtokens(a, sent, &v);
+			if ((says = axis_says(v, n, stated->value, st, nst, &other)) == 0)
+				continue;
+			head = heading ? heading_text(a, heading) : NULL;
+			for (k = 0; k < nobjects; k++)
+				if (names_object(a, sent, v, n, objects[k], &named) ||
+					(strchr(objects[k], ' ') == NULL && head && re_icontains_word(head, objects[k])))
+					break;
+			if (k == nobjects)
+				continue;
+			if (says == 2)
+				return 2;
+			found = 1;
+			if (out->documented == NULL)
+			{
+				out->documented = other;
+				out->heading = head;
+				out->sentence = re_shipped_fold(a, row_prose(a, sent), 240);
+				out->object = named;
+			}
+		}
+	}
+	return found;
+}
+
+bool
+re_default_conflict(ReArena *a, const ReStatedDefault *stated, const ReDefaultState *st, int nst,
+					const char *const *objects, int nobjects, const char *const *paths, const char *const *texts, int n,
+					ReDefaultConflict *out)
+{
+	int			f,
+				r;
+
+	memset(out, 0, sizeof(*out));
+	if (stated == NULL || stated->value == NULL || nobjects == 0)
+		return false;
+	for (f = 0; f < n; f++)
+	{
+		bool		had = out->documented != NULL;
+
+		RE_CHECK_INTERRUPTS();
+		if (texts[f] == NULL || (r = conflict_in(a, stated, st, nst, objects, nobjects, texts[f], out)) == 0)
+			continue;
+		if (r == 2)
+		{
+			memset(out, 0, sizeof(*out));
+			return false;		/* a document agrees: the default is not the plan's to flip */
+		}
+		if (!had)
+			out->path = paths[f];
+	}
+	if (out->documented == NULL)
+		return false;
+	out->stated = stated->value;
+	out->quote = stated->quote;
+	return true;
+}

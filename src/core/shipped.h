@@ -120,4 +120,68 @@ char	  **re_plan_denials(ReArena *a, const char *text, int *n);
  */
 bool		re_denial_names(const char *sentence, const char *const *idents, int nidents);
 
+/*
+ * Stated defaults (docs/proposals.md "A default the docs state otherwise"):
+ * a planned item that states a default or current behaviour ("`unlogged`
+ * (default, current behaviour)") whose object the docs or an earlier
+ * changelog entry give a different default ("(Default) Change buffers are
+ * WAL-logged").
+ */
+
+/* roadmap.default_state: a word naming one state of an axis ("unlogged": state unlogged of axis persistence). */
+typedef struct ReDefaultState
+{
+	const char *word;			/* lower-case, one word: "unlogged" */
+	const char *state;			/* "unlogged" */
+	const char *axis;			/* "persistence" */
+	const char *risk;			/* 'data_loss' | 'wrong_answer' | 'crash' | NULL */
+} ReDefaultState;
+
+/* A default or current behaviour a text states. */
+typedef struct ReStatedDefault
+{
+	const ReDefaultState *value;	/* the state it states */
+	char	   *quote;			/* the words that state it ("`unlogged` (default, current behaviour)") */
+} ReStatedDefault;
+
+/*
+ * The defaults and current behaviours text states: a value (a word of
+ * states, or a code span holding one, quotes allowed) bound to a marker —
+ * "`v` (default…)", "(default `v`)", "default `v`", "defaults to v", "v by
+ * default", "currently v", "v today", "v preserves current behaviour" —
+ * in the same clause, not negated ("not v"), and no change of the default
+ * ("flip/change/switch/new/make … default"). At most max, one per state;
+ * returns their count.
+ */
+int			re_stated_defaults(ReArena *a, const char *text, const ReDefaultState *st, int nst,
+							   ReStatedDefault *out, int max);
+
+/* A documented default that contradicts a stated one. */
+typedef struct ReDefaultConflict
+{
+	const ReDefaultState *stated;	/* what the item states */
+	const ReDefaultState *documented;	/* what the document states, same axis */
+	char	   *quote;			/* the item's words */
+	const char *path;			/* the document ("docs/CONFIGURATION.md", "CHANGELOG.md v0.13.0") */
+	char	   *heading;		/* the heading the sentence is under (folded), or NULL */
+	char	   *sentence;		/* the document's sentence, folded (no double quotes) */
+	const char *object;			/* what named the object: an identifier or a pair of words */
+} ReDefaultConflict;
+
+/*
+ * Does one of the n texts (paths parallel; fenced code skipped) hold a
+ * sentence that states a default ("default", "defaults", "(Default)") of
+ * the same object — it or its heading names one of the objects (an
+ * identifier, as a token), or it holds one of the objects that are word
+ * pairs ("change buffer" also as "change buffers") — and names another
+ * state of the stated value's axis, not negated, and not the stated one?
+ * Fills out with the first such sentence.
+ */
+bool		re_default_conflict(ReArena *a, const ReStatedDefault *stated, const ReDefaultState *st, int nst,
+								const char *const *objects, int nobjects, const char *const *paths,
+								const char *const *texts, int n, ReDefaultConflict *out);
+
+/* The objects a planned item's default is about: its identifiers' base names and their adjacent word pairs. */
+int			re_default_objects(ReArena *a, const char *const *idents, int nidents, const char ***out);
+
 #endif

@@ -537,6 +537,22 @@ gather_lenses(ReProposeIn *in)
 		in->claim_forms = f;
 		in->nclaim_forms = (int) n;
 	}
+	re_spi_exec("SELECT word, state, axis, risk FROM roadmap.default_state ORDER BY word COLLATE \"C\"",
+				0, NULL, NULL, NULL, SPI_OK_SELECT);
+	n = SPI_processed;
+	{
+		ReDefaultState *d = palloc0(sizeof(ReDefaultState) * (n + 1));
+
+		for (i = 0; i < n; i++)
+		{
+			d[i].word = val(i, 1);
+			d[i].state = val(i, 2);
+			d[i].axis = val(i, 3);
+			d[i].risk = val(i, 4);
+		}
+		in->default_states = d;
+		in->ndefault_states = (int) n;
+	}
 }
 
 void

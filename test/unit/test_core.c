@@ -201,6 +201,73 @@ test_plan_denials(void)
 	re_arena_free(a);
 }
 
+/* Stated defaults (docs/proposals.md "A default the docs state otherwise"). */
+static void
+test_stated_defaults(void)
+{
+	ReArena    *a = re_arena_new();
+	static const ReDefaultState st[] = {
+		{"logged", "logged", "persistence", "data_loss"}, {"unlogged", "unlogged", "persistence", "data_loss"},
+		{"lenient", "lenient", "mode", NULL}, {"strict", "strict", "mode", NULL}};
+	ReStatedDefault said[4];
+	ReDefaultConflict dc;
+	const char *idents[] = {"sd.queue_buffer_persistence", "sd.x", "ab_cdef"};
+	const char **objects;
+	const char *paths[] = {"docs/CONFIGURATION.md", "CHANGELOG.md v0.1.0"};
+	const char *contra[] = {"# Configuration\n\n### sd.unlogged_queues\n\n| Value | Meaning |\n|---|---|\n"
+		"| `false` | **(Default)** Queue buffers are WAL-logged. Crash-safe. |\n"
+		"| `true` | Queue buffers are `UNLOGGED`. |\n", NULL};
+	const char *agree[] = {contra[0], "- `unlogged` (default): queue buffers do not survive a crash."};
+	const char *other[] = {"| `false` | **(Default)** Spool files are WAL-logged. |\n", NULL};
+	const char *fenced[] = {"```\n# (Default) queue buffers are logged\n```\n", NULL};
+	int			n;
+
+	/* what an item states: "`v` (default …)", "default `v`", "currently v", "v today", "v preserves current behaviour" */
+	n = re_stated_defaults(a, "New GUC with values `unlogged` (default, current behaviour), `logged` (WAL-logged).", st, 4, said, 4);
+	CHECK(n == 1 && strcmp(said[0].value->state, "unlogged") == 0);
+	CHECK_STR(n == 1 ? said[0].quote : "", "`unlogged` (default, current behaviour)");
+	n = re_stated_defaults(a, "The `sd.mode` setting (default `'strict'`).", st, 4, said, 4);
+	CHECK(n == 1 && strcmp(said[0].value->state, "strict") == 0);
+	n = re_stated_defaults(a, "Queue buffers are currently unlogged.", st, 4, said, 4);
+	CHECK(n == 1 && strcmp(said[0].value->state, "unlogged") == 0);
+	n = re_stated_defaults(a, "Checks are lenient today.", st, 4, said, 4);
+	CHECK(n == 1 && strcmp(said[0].value->state, "lenient") == 0);
+	n = re_stated_defaults(a, "Values `strict`, `lenient`; `lenient` preserves current behaviour.", st, 4, said, 4);
+	CHECK(n == 1 && strcmp(said[0].value->state, "lenient") == 0);
+	/* a change of the default, a negated value, a list of values and no marker state nothing */
+	CHECK(re_stated_defaults(a, "Flip the default to `logged`.", st, 4, said, 4) == 0);
+	CHECK(re_stated_defaults(a, "Change the default to `strict` in v2.", st, 4, said, 4) == 0);
+	CHECK(re_stated_defaults(a, "Buffers are currently not logged.", st, 4, said, 4) == 0);
+	CHECK(re_stated_defaults(a, "Values (`unlogged|logged`, default none).", st, 4, said, 4) == 0);
+	CHECK(re_stated_defaults(a, "Buffers can be `unlogged` or `logged`.", st, 4, said, 4) == 0);
+	CHECK(re_stated_defaults(a, NULL, st, 4, said, 4) == 0);
+
+	/* the objects: the identifiers' base names (eight characters and an underscore) and their word pairs */
+	n = re_default_objects(a, idents, 3, &objects);
+	CHECK(n == 3);
+	CHECK_STR(n > 0 ? objects[0] : "", "queue_buffer_persistence");
+	CHECK_STR(n > 1 ? objects[1] : "", "queue buffer");
+	CHECK_STR(n > 2 ? objects[2] : "", "buffer persistence");
+
+	/* a documented default of the same object contradicts the stated one */
+	n = re_stated_defaults(a, "`sd.queue_buffer_persistence` GUC: `unlogged` (default, current behaviour).", st, 4, said, 4);
+	CHECK(n == 1);
+	CHECK(re_default_conflict(a, &said[0], st, 4, objects, 3, paths, contra, 2, &dc));
+	CHECK(dc.documented && strcmp(dc.documented->state, "logged") == 0);
+	CHECK_STR(dc.path, "docs/CONFIGURATION.md");
+	CHECK_STR(dc.heading, "sd.unlogged_queues");
+	CHECK_STR(dc.object, "queue buffers");
+	CHECK_STR(dc.sentence, "`false`: (Default) Queue buffers are WAL-logged; Crash-safe");
+	/* not when another document agrees, nor for another object, nor in fenced code */
+	CHECK(!re_default_conflict(a, &said[0], st, 4, objects, 3, paths, agree, 2, &dc));
+	CHECK(!re_default_conflict(a, &said[0], st, 4, objects, 3, paths, other, 1, &dc));
+	CHECK(!re_default_conflict(a, &said[0], st, 4, objects, 3, paths, fenced, 1, &dc));
+	/* the row without a default marker ("| `true` | … `UNLOGGED` |") is no statement of a default */
+	n = re_stated_defaults(a, "`sd.queue_buffer_persistence`: `logged` (default).", st, 4, said, 4);
+	CHECK(n == 1 && !re_default_conflict(a, &said[0], st, 4, objects, 3, paths, contra, 1, &dc));
+	re_arena_free(a);
+}
+
 /* Shipped before it was planned (docs/proposals.md "Shipped before it was planned"). */
 static void
 test_shipped(void)
@@ -916,6 +983,7 @@ main(void)
 	test_item_context();
 	test_claims();
 	test_shipped();
+	test_stated_defaults();
 	test_plan_denials();
 	test_status_words();
 	test_pillar_set();

@@ -617,10 +617,10 @@ derived_item(Sel *s, int f, const char *own, Cand *c)
 	c->full_title = re_sprintf(s->a, "%s: rows stored by %s keep matching after `%s` changes", id, prev, idents[k]);
 	c->p.title = re_cap_title(s->a, c->full_title);
 	c->p.description = re_sprintf(s->a,
-								  "%s changes `%s` (\"%s\"), and `%s` says: %s. "
+								  "v%s plans %s (\"%s\"), and `%s` says what `%s` computes: %s. "
 								  "A `%s` stored by %s then differs from the one the upgrade computes, so updates and deletes matched on it leave duplicates or orphans. "
 								  "Verify: a test creates rows on %s, upgrades, then updates and deletes them, and the result equals a full recomputation.",
-								  id, idents[k], own_quote(s->a, own, idents[k]), d.path, d.sentence, d.stored, prev, prev);
+								  s->in->version, id, own_quote(s->a, own, idents[k]), d.path, idents[k], d.sentence, d.stored, prev, prev);
 	c->match_text = c->p.title;
 	return true;
 }
@@ -644,10 +644,10 @@ removed_item(Sel *s, int f, const char *own, Cand *c)
 	c->full_title = re_sprintf(s->a, "Reconcile %s with the documented removal of `%s`", id, idents[k]);
 	c->p.title = re_cap_title(s->a, c->full_title);
 	c->p.description = re_sprintf(s->a,
-								  "%s plans `%s` (\"%s\"), yet `%s` records its removal: %s. "
+								  "v%s plans %s (\"%s\"), yet `%s` records the removal of `%s`: %s. "
 								  "Say what %s adds over the current behaviour, and keep `%s` out of the cases the docs name. "
 								  "Verify: the section and `%s` agree on `%s`, and %s.",
-								  id, idents[k], own_quote(s->a, own, idents[k]), r.path, r.sentence, id, idents[k],
+								  s->in->version, id, own_quote(s->a, own, idents[k]), r.path, idents[k], r.sentence, id, idents[k],
 								  r.path, idents[k],
 								  r.wrong_rows ? "on those cases a test's result equals a full recomputation"
 								  : re_sprintf(s->a, "a test checks that `%s` is taken only where the section says", idents[k]));
@@ -685,6 +685,7 @@ re_add_mechanism_items(Sel *s, int nc)
 		const ReFeature *fe = &s->fs[i];
 		const char *own = fe->notes_at > 0 ? re_strndup(s->a, fe->text, (size_t) fe->notes_at) : fe->text;
 
+		RE_CHECK_INTERRUPTS();
 		if (s->shipped[i].source != RE_SHIP_NONE || own == NULL)
 			continue;
 		if (!has_lens_item(s, nc, i, "corr_key_upgrade") && derived_item(s, i, own, &cands[n]))

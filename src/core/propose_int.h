@@ -57,7 +57,7 @@ typedef struct Cand
 	bool		reconcile;		/* the one item on features shipped before they were planned */
 	const char *why;		/* why it cannot be proposed (eligible), for the no-item reasons */
 	ReClaim		claim;
-	bool		list;			/* a docs list lens's one item for the release (add_docs_lists) */
+	bool		list;			/* the release's, about no item alone: a docs list (add_docs_lists), an upgrade pair of its exit criteria */
 } Cand;
 
 /* The selector's working state: candidates, what each pillar chose so far. */

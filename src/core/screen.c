@@ -5,6 +5,10 @@
  * candidates are eligible.
  */
 #include "propose_int.h"
+#include "upgradepair.h"
+
+#define RE_MAX_UPGRADE_REFS 4
+#define ARROW_TEXT "\xE2\x86\x92"
 
 /* The Verify sentence of a description, or "". */
 static const char *
@@ -599,12 +603,99 @@ default_reconcile(Sel *s, int f, const char *const *paths, const char *const *te
 	return true;
 }
 
+/* The features whose own text names ref, as "A, B" (NULL: none), and the first of them in *first. */
+static char *
+naming_features(Sel *s, const char *ref, int *first)
+{
+	ReBuf		ids;
+	char	   *out;
+	int			i;
+
+	*first = -1;
+	re_buf_init(&ids);
+	for (i = 0; i < s->in->nfeatures; i++)
+		if (s->fs && s->fs[i].text && strstr(s->fs[i].text, ref))
+		{
+			if (*first < 0)
+				*first = i;
+			re_buf_printf(&ids, "%s%s", ids.len ? ", " : "", s->in->features[i].item_id);
+		}
+	out = ids.len ? re_strdup(s->a, ids.data) : NULL;
+	re_buf_free(&ids);
+	return out;
+}
+
+/*
+ * One reconcile item for an upgrade reference of the target's own section
+ * that does not fit its upgrade (docs/proposals.md "Upgrade references that
+ * do not fit"), written into c; false when the release plans no item to
+ * hold it.
+ */
+static bool
+upgrade_reconcile(Sel *s, const ReUpgradeRef *r, Cand *c)
+{
+	const ReProposeIn *in = s->in;
+	int			f;
+	char	   *ids = naming_features(s, r->ref, &f);
+	const char *prev = in->prev_version;
+	const char *who = ids ? ids : "The plan";
+
+	if (in->nfeatures == 0)
+		return false;
+	memset(c, 0, sizeof(*c));
+	c->kind = 3;
+	c->reconcile = true;
+	c->feature = f >= 0 ? f : 0;	/* the selector counts uses per feature */
+	c->list = f < 0;			/* the release's, as a docs list is: about no item alone */
+	c->rank = 1000.0;
+	c->weight = 3;
+	c->evidence = true;
+	c->anchor = 2;
+	c->tiebreak = re_sprintf(s->a, "%05d reconcile upgrade %s", c->feature, r->ref);
+	if (r->file)
+	{
+		c->full_title = re_sprintf(s->a, "Upgrade script for %s: %s name%s `%s`", in->version, who,
+								   ids && strchr(ids, ',') ? "" : "s", r->ref);
+		c->p.description = prev
+			? re_sprintf(s->a, "%s write%s the upgrade into `%s` (\"%s\"), but v%s upgrades from %s: ALTER EXTENSION UPDATE runs `%s--%s--%s.sql`, so what goes into a script named for %s " ARROW_TEXT " %s never reaches an installation at %s. "
+						 "Verify: the section names `%s--%s--%s.sql`, and an upgrade test from a %s install finds every object v%s adds.",
+						 who, ids && strchr(ids, ',') ? "" : "s", r->ref, re_inner_quotes(s->a, r->line), in->version, prev,
+						 r->name, prev, in->version, r->from, r->to, prev, r->name, prev, in->version, prev, in->version)
+			: re_sprintf(s->a, "%s write%s the upgrade into `%s` (\"%s\"), a script named for %s " ARROW_TEXT " %s, not for the upgrade to v%s. "
+						 "Verify: the section names the script that upgrades to %s, and an upgrade test finds every object v%s adds.",
+						 who, ids && strchr(ids, ',') ? "" : "s", r->ref, re_inner_quotes(s->a, r->line), r->from, r->to,
+						 in->version, in->version, in->version);
+	}
+	else
+	{
+		c->full_title = re_sprintf(s->a, "Upgrade path for %s: the plan tests `%s`", in->version, r->ref);
+		c->p.description = re_sprintf(s->a, "%s tests the upgrade `%s` (\"%s\"), but %s is not a release before %s%s%s. "
+									  "Verify: the section's upgrade check reads `%s " ARROW_TEXT " %s`, and the upgrade test starts from a %s install.",
+									  who, r->ref, re_inner_quotes(s->a, r->line), r->from, in->version,
+									  prev ? ": v" : "", prev ? re_sprintf(s->a, "%s upgrades from %s", in->version, prev) : "",
+									  prev ? prev : "the previous release", in->version, prev ? prev : "the previous release's");
+	}
+	c->p.title = re_cap_title(s->a, c->full_title);
+	c->p.pillar = pillar_key(s, "stability");
+	c->p.effort = "XS";
+	c->p.priority = "P1";
+	c->p.dependencies = ids ? re_strdup(s->a, ids) : re_strdup(s->a, "None");
+	c->p.source = "feature";
+	c->p.source_ref = re_sprintf(s->a, "%s reconcile_upgrade", f >= 0 ? in->features[f].item_id : in->version);
+	c->p.feature_id = f >= 0 ? in->features[f].item_id : NULL;
+	c->p.lens_id = "reconcile_upgrade";
+	/* about the item's words, not a repeat of them: no word overlap with what it names */
+	c->match_text = "";
+	return true;
+}
+
 /* One reconcile candidate per text that closes features (docs/proposals.md "Shipped before it was planned"). */
 int
 re_add_reconciles(Sel *s, int nc)
 {
 	const ReProposeIn *in = s->in;
-	Cand	   *cands = re_alloc(s->a, sizeof(Cand) * (size_t) (nc + 2 * in->nfeatures + 1));
+	Cand	   *cands = re_alloc(s->a, sizeof(Cand) * (size_t) (nc + 2 * in->nfeatures + RE_MAX_UPGRADE_REFS + 1));
+	ReUpgradeRef refs[RE_MAX_UPGRADE_REFS];
 	int			i,
 				k,
 				n = nc,
@@ -656,6 +747,11 @@ re_add_reconciles(Sel *s, int nc)
 	nt = s->fs && in->ndefault_states > 0 ? default_texts(s, &paths, &texts) : 0;
 	for (i = 0; i < in->nfeatures && nt > 0; i++)
 		if (s->shipped[i].source == RE_SHIP_NONE && default_reconcile(s, i, paths, texts, nt, &cands[n]))
+			n++;
+	/* upgrade references of the section that do not fit its upgrade */
+	nt = re_stale_upgrade_refs(s->a, in->section_text, in->version, refs, RE_MAX_UPGRADE_REFS);
+	for (i = 0; i < nt; i++)
+		if (upgrade_reconcile(s, &refs[i], &cands[n]))
 			n++;
 	s->cands = cands;
 	return n;

@@ -17,6 +17,7 @@
 #include "../../src/core/claim.h"
 #include "../../src/core/shipped.h"
 #include "../../src/core/mechanism.h"
+#include "../../src/core/upgradepair.h"
 #include "shipped_pillars.h"
 
 static int	passed,
@@ -199,6 +200,42 @@ test_plan_denials(void)
 		CHECK(n >= 1 && !re_denial_names(d[0], shortid, 2));
 	}
 	CHECK(re_plan_denials(a, NULL, &n) == NULL && n == 0);
+	re_arena_free(a);
+}
+
+/*
+ * Upgrade references of a plan that do not fit its upgrade (docs/proposals.md
+ * "Upgrade references that do not fit"): a script an item writes into,
+ * named for other versions; a pair that starts after the target; never a
+ * script the line only mentions, the target's own script, or a pair from
+ * an older release.
+ */
+static void
+test_stale_upgrade_refs(void)
+{
+	static const char plan[] =
+		"| U-1 | **Upgrade SQL.** `sql/knot--0.3.0--0.4.0.sql`: create the catalog. | 1d |\n"
+		"| U-2 | Extend `sql/knot--0.3.0--0.4.0.sql` with two views. | 1d |\n"
+		"| U-3 | The checklist verifies the migration script (`sql/knot--0.5.0--0.6.0.sql`). | 1d |\n"
+		"| U-4 | **Upgrade SQL.** `sql/knot--0.7.0--0.8.0.sql`: create more. | 1d |\n"
+		"- [ ] Extension upgrade path tested (`1.6.0 \xE2\x86\x92 0.8.0`)\n"
+		"- [ ] Extension upgrade path tested (`0.7.0 \xE2\x86\x92 0.8.0`)\n"
+		"- [ ] `UPGRADING.md` covers v0.2.0 \xE2\x86\x92 v0.8.0\n"
+		"- [ ] Benchmarks 2.0.0 -> 0.8.0 compared\n";
+	ReArena    *a = re_arena_new();
+	ReUpgradeRef r[8];
+	int			n = re_stale_upgrade_refs(a, plan, "0.8.0", r, 8);
+
+	CHECK(n == 2);
+	CHECK_STR(n >= 1 ? r[0].ref : NULL, "knot--0.3.0--0.4.0.sql");
+	CHECK(n >= 1 && r[0].file && strcmp(r[0].name, "knot") == 0 && strcmp(r[0].from, "0.3.0") == 0 &&
+		  strcmp(r[0].to, "0.4.0") == 0);
+	CHECK(n >= 1 && strncmp(r[0].line, "Upgrade SQL. `sql/knot", 22) == 0);
+	CHECK_STR(n >= 2 ? r[1].ref : NULL, "1.6.0 \xE2\x86\x92 0.8.0");
+	CHECK(n >= 2 && !r[1].file && r[1].name == NULL);
+	CHECK(re_stale_upgrade_refs(a, NULL, "0.8.0", r, 8) == 0);
+	CHECK(re_stale_upgrade_refs(a, plan, "not a version", r, 8) == 0);
+	CHECK(re_stale_upgrade_refs(a, plan, "0.8.0", r, 1) == 1);
 	re_arena_free(a);
 }
 
@@ -1040,6 +1077,7 @@ main(void)
 	test_stated_defaults();
 	test_mechanisms();
 	test_plan_denials();
+	test_stale_upgrade_refs();
 	test_status_words();
 	test_pillar_set();
 	test_guards();

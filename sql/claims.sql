@@ -19,4 +19,10 @@ SELECT feature_ref, lens_id, pillar, priority, title FROM p
 -- the index item names the table and column of the item's own statement
 SELECT feature_ref, description LIKE '%`ledger.journal` by `posted_at`%' AS names_filter
   FROM p WHERE lens_id = 'perf_filter_index' ORDER BY feature_ref COLLATE "C";
+-- a limit the item calls "a signal rather than a throttle" holds no work
+-- back: none of the held-work lenses that fire on the item that pauses
+SELECT feature_ref, lens_id FROM p
+ WHERE feature_ref IN ('C9', 'C10')
+   AND lens_id IN ('corr_limit_no_loss', 'perf_limit_cost', 'scal_limit_10x', 'ux_limit_status', 'test_limit_thresholds')
+ ORDER BY feature_ref COLLATE "C", lens_id COLLATE "C";
 UPDATE roadmap.selection_policy s SET value = v.value FROM saved_policy v WHERE s.name = v.name;

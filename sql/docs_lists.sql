@@ -16,7 +16,8 @@ CREATE TEMP TABLE p AS SELECT * FROM roadmap.enrich('1.1.0', :'r', apply => fals
 SELECT lens_id, count(*) AS items FROM p
  WHERE lens_id IN ('ux_guc_docs', 'ux_function_docs') GROUP BY 1 ORDER BY 1;
 -- the names each item lists, with the planned item that introduces them:
--- not the setting G4 only sets as a condition, not G5's (G5 documents it),
+-- not the setting G4 only sets as a condition, nor G8's columns in a condition
+-- or a comparison, not G5's (G5 documents it),
 -- not the documented `meter_x.enabled`; the functions written qualified or
 -- with a SQL signature, not the internal routine, PostgreSQL's own or the
 -- documented `meter.reset()`

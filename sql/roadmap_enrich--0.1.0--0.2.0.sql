@@ -1981,3 +1981,18 @@ INSERT INTO roadmap.lens (lens_id, pillar, feature_kind, trigger, ident_kind, pr
  '{id} selects rows of `{group:tbl:a table}` by `{group:col:a column}`{quote} on a table it says keeps growing; without an index on that column each run reads the whole table, and the read grows with it',
  'on a copy of `{group:tbl:the table}` with 1M rows, EXPLAIN of {id}''s statement shows an index scan on `{group:col:the column}`, and its run time stays flat when the table doubles',
  ARRAY['grows'], ARRAY['index', 'task']);
+
+-- A signal, not a throttle (issue 10, lens7) --
+-- See docs/proposals.md "Premises from the anchor". "This is a signal rather
+-- than a throttle": an item that only alerts when a limit is crossed holds
+-- no work back, so the lenses about work held back (no change lost while
+-- paused, the cost and rate of engaging, status while held) do not fire.
+-- Only the item's word for itself counts: "GUCs emit alerts but do not
+-- throttle" says what exists today, before the item adds a throttle.
+INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
+('signal_only', '\b(signal|alert|event|warning|notice|metric|notification)s?\b[^.;]{0,30}\b(rather than|instead of)\b[^.;]{0,15}\b(throttl\w*|paus\w*|block\w*|back-?pressure|rate[- ]limit\w*)'
+                 '|\bnot an? (throttle|pause|block|rate[- ]limit(er)?)\b', NULL,
+ 'class: the item calls itself a signal of a limit (an alert "rather than a throttle", "not a throttle"): it holds no work back');
+UPDATE roadmap.lens SET unless_kinds = unless_kinds || ARRAY['signal_only']
+ WHERE lens_id IN ('corr_limit_no_loss', 'perf_limit_cost', 'scal_limit_10x', 'ux_limit_status', 'test_limit_thresholds')
+   AND builtin;

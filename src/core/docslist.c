@@ -164,6 +164,30 @@ span_called(const char *text, const char *open, const char *close, const char *c
 }
 
 /*
+ * Is the code span that opens at open "`x = value`" (rest after its name at
+ * p) an assignment: not a comparison or an expression, and not a condition
+ * the prose states ("only if … AND `x = true`", "insert metadata with
+ * `x = false`")?
+ */
+static bool
+span_assigns(const char *text, const char *open, const char *p, const char *close)
+{
+	static const char *const conds[] = {"if", "when", "where", "and", "or", "with", "unless", "while", "whose", NULL};
+	const char *b = open;
+	size_t		n = 0;
+
+	while (p < close && *p == ' ')
+		p++;
+	if (!(p < close && *p == '=' && p[1] != '='))
+		return false;
+	while (b > text && b[-1] == ' ')
+		b--;
+	while (b - (long) n > text && isalpha((unsigned char) b[-1 - (long) n]))
+		n++;
+	return !(n && re_word_in(b - n, n, conds));
+}
+
+/*
  * Bare code-span names the item calls a setting: "`x` GUC", "GUC `x`",
  * "`x` setting"; in an item that speaks of GUCs also "`x` boolean" and
  * "`x = value`".
@@ -186,7 +210,7 @@ bare_settings(ReArena *a, const char *text, const char *prefix, int feature, ReD
 		k = strcspn(p + 1, " =`");
 		if (snake_name(p + 1, k) &&
 			(span_called(text, p, close, called) ||
-			 (gucs && (span_called(text, p, close, typed) || (p[1 + k] != '`' && strchr(p + 1 + k, '=') < close)))))
+			 (gucs && (span_called(text, p, close, typed) || span_assigns(text, p, p + 1 + k, close)))))
 			add_name(a, out, n, cap, re_sprintf(a, "%s.%.*s", prefix, (int) k, p + 1), feature, false, true);
 		p = close + 1;
 	}

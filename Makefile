@@ -3,14 +3,14 @@ EXTENSION = roadmap_enrich
 MODULE_big = roadmap_enrich
 DATA = $(wildcard sql/roadmap_enrich--*.sql)
 
-CORE_SRCS = src/core/arena.c src/core/strmap.c src/core/version.c src/core/mdoc.c src/core/model.c src/core/gitrepo.c src/core/gitwrite.c src/core/probe.c src/core/similar.c src/core/trace.c src/core/deferral.c src/core/feature.c src/core/lens.c src/core/candidates.c src/core/screen.c src/core/propose.c src/core/risks.c src/core/render.c src/core/focus.c src/core/describe.c src/core/pillar.c src/core/listed.c src/core/claim.c src/core/shipped.c src/core/docslist.c src/core/upgradepair.c
+CORE_SRCS = src/core/arena.c src/core/strmap.c src/core/version.c src/core/mdoc.c src/core/model.c src/core/gitrepo.c src/core/gitwrite.c src/core/probe.c src/core/similar.c src/core/trace.c src/core/deferral.c src/core/feature.c src/core/lens.c src/core/candidates.c src/core/screen.c src/core/propose.c src/core/risks.c src/core/render.c src/core/focus.c src/core/describe.c src/core/pillar.c src/core/listed.c src/core/claim.c src/core/shipped.c src/core/docslist.c src/core/upgradepair.c src/core/mechanism.c
 # src/pg by layer (see docs/architecture.md): entry points, operations, foundations.
 PG_SRCS = src/pg/module.c src/pg/fn_ingest.c src/pg/fn_enrich.c src/pg/fn_render.c src/pg/fn_version.c src/pg/fn_user_rows.c src/pg/fn_decision.c \
           src/pg/repo.c src/pg/enrich.c src/pg/render.c src/pg/writeback.c src/pg/ingest.c src/pg/probes.c src/pg/history.c src/pg/runlog.c \
           src/pg/handle.c src/pg/catalog.c src/pg/errors.c src/pg/config.c src/pg/args.c src/pg/features.c src/pg/focus.c
 OBJS = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
 
-REGRESS = versions ingest_index ingest_monolithic ingest_errors privileges scoring enrich deferred writeback writeback_safety cron render_words pillars upgrade sibling lenses feature_risks stated_premises anchor_premises determinism documented selection_caps result_path result_rows truth setup_pairs shipped docs_lists plan_denials stated_defaults claims upgrade_refs
+REGRESS = versions ingest_index ingest_monolithic ingest_errors privileges scoring enrich deferred writeback writeback_safety cron render_words pillars upgrade sibling lenses feature_risks stated_premises anchor_premises determinism documented selection_caps result_path result_rows truth setup_pairs shipped docs_lists plan_denials stated_defaults claims upgrade_refs mechanisms
 REGRESS_OUTDIR ?= results_regress
 REGRESS_OPTS = --inputdir=. --outputdir=$(REGRESS_OUTDIR)
 

@@ -857,6 +857,7 @@ re_propose(ReArena *a, const ReProposeIn *in, ReProposeOut *out)
 	if (s.fs)
 		s.nc = re_add_docs_lists(&s, s.nc);	/* after find_shipped: a shipped feature names nothing */
 	s.nc = re_add_reconciles(&s, s.nc);
+	s.nc = re_add_mechanism_items(&s, s.nc);
 	qsort(s.cands, s.nc, sizeof(Cand), re_cand_cmp);
 
 	out->items = re_alloc(a, sizeof(ReProposal) * (size_t) (s.nc + 1));

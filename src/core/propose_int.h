@@ -131,6 +131,9 @@ bool		re_repeats_chosen(ReArena *a, Cand **chosen, int first, int n, const Cand 
 int			re_add_docs_lists(Sel *s, int nc);
 int			re_produce_candidates(Sel *s);
 
+/* mechanism.c: what a changed mechanism feeds (docs/proposals.md) */
+int			re_add_mechanism_items(Sel *s, int nc);
+
 /* risks.c */
 void		re_write_theme(Sel *s);
 void		re_write_risks(Sel *s);

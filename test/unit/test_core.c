@@ -16,6 +16,7 @@
 #include "../../src/core/describe.h"
 #include "../../src/core/claim.h"
 #include "../../src/core/shipped.h"
+#include "../../src/core/mechanism.h"
 #include "../../src/core/upgradepair.h"
 #include "shipped_pillars.h"
 
@@ -1011,6 +1012,59 @@ test_peek_head(void)
 	CHECK(system(cmd) == 0);
 }
 
+/* What a changed mechanism feeds (docs/proposals.md "What a changed mechanism feeds"). */
+static void
+test_mechanisms(void)
+{
+	ReArena    *a = re_arena_new();
+	const char *out[8];
+	const char *paths[] = {"docs/FAQ.md", "docs/CONFIGURATION.md"};
+	const char *docs[] = {"# FAQ\n\nFor keyless tables, `__sd_key` is computed as `sd_key_hash(ARRAY[a::text, b::text])`, a hash of the values.\n"
+		"Call `sd_checksum()` to compare two tables.\n"
+		"```\n`__sd_other` is computed as `sd_fenced()`\n```\n",
+		"> **Breaking change (v0.1.0):** The `row_by_row` value was removed in\n> v0.1.0 because it lost changes under concurrent writes.\n\n"
+		"The `verbose_trace` mode was deprecated in v0.1.0 since it slowed every apply.\n"
+		"The `sd_stats` view is rejected when it is empty.\n"};
+	ReDerived	d;
+	ReRemoved	r;
+	int			n;
+
+	/* what an item changes: a span right after replace/swap/switch/change, not the new thing after "with"/"to" */
+	n = re_changed_idents(a, "Replace `sd_key_hash` string concat with `xxh3` streaming.", out, 8);
+	CHECK(n == 1);
+	CHECK_STR(n > 0 ? out[0] : "", "sd_key_hash");
+	n = re_changed_idents(a, "Change the `sd.mode()` setting; switch to `fast`.", out, 8);
+	CHECK(n == 1);
+	CHECK_STR(n > 0 ? out[0] : "", "sd.mode");
+	CHECK(re_changed_idents(a, "Add `sd_key_hash` to the docs.", out, 8) == 0);
+	CHECK(re_changed_idents(a, "Replace the old string concat helper of the hot path with `xxh3`.", out, 8) == 0);
+
+	/* a stored value the docs say is computed by it; not for a function that feeds nothing stored, nor in fenced code */
+	CHECK(re_derived_from(a, "sd_key_hash", paths, docs, 2, &d));
+	CHECK_STR(d.path, "docs/FAQ.md");
+	CHECK_STR(d.stored, "__sd_key");
+	CHECK(strstr(d.sentence, "`__sd_key` is computed as `sd_key_hash(") != NULL);
+	CHECK(!re_derived_from(a, "sd_checksum", paths, docs, 2, &d));
+	CHECK(!re_derived_from(a, "sd_fenced", paths, docs, 2, &d));
+	CHECK(!re_derived_from(a, "sd_key", paths, docs, 2, &d));
+
+	/* a value the docs record as removed, with a reason: wrong rows when the reason is lost changes */
+	CHECK(re_removed_value(a, "row_by_row", paths, docs, 2, &r));
+	CHECK_STR(r.path, "docs/CONFIGURATION.md");
+	CHECK_STR(r.sentence, "The `row_by_row` value was removed in v0.1.0 because it lost changes under concurrent writes");
+	CHECK(r.wrong_rows);
+	CHECK(re_removed_value(a, "verbose_trace", paths, docs, 2, &r));
+	CHECK(!r.wrong_rows);
+	/* a present-tense rejection is a runtime check, not a removal */
+	CHECK(!re_removed_value(a, "sd_stats", paths, docs, 2, &r));
+
+	/* what an item uses: not what its clause removes, nor a negated span */
+	n = re_used_idents(a, "If a batch is small, switch to `row_by_row`; remove `legacy_sync`. Count with a counter (not `sd_stats`).", out, 8);
+	CHECK(n == 1);
+	CHECK_STR(n > 0 ? out[0] : "", "row_by_row");
+	re_arena_free(a);
+}
+
 int
 main(void)
 {
@@ -1021,6 +1075,7 @@ main(void)
 	test_claims();
 	test_shipped();
 	test_stated_defaults();
+	test_mechanisms();
 	test_plan_denials();
 	test_stale_upgrade_refs();
 	test_status_words();

@@ -1996,3 +1996,13 @@ INSERT INTO roadmap.feature_kind (kind, pattern, ident_kind, description) VALUES
 UPDATE roadmap.lens SET unless_kinds = unless_kinds || ARRAY['signal_only']
  WHERE lens_id IN ('corr_limit_no_loss', 'perf_limit_cost', 'scal_limit_10x', 'ux_limit_status', 'test_limit_thresholds')
    AND builtin;
+
+-- Items that are tests by their title (issue 10, lens7) --
+-- See docs/proposals.md "Lenses". A title that is a test ("Test the WAL
+-- configuration warning") or names a benchmark or test suite in
+-- parentheses ("JOB (Join Order Benchmark)") is a task: no product lens
+-- asks about it.
+UPDATE roadmap.feature_kind
+   SET pattern = pattern || '|^\s*test\s+(?:that|the|a|an|each|every|all|whether|how)\b'
+                         || '|.*\b(?:benchmarks?(?: suite)?|tests?(?: suite| corpus)?)\s*\)\s*\.?\s*$'
+ WHERE kind = 'task' AND builtin;

@@ -89,13 +89,68 @@ title_end(const char *t, bool *clean)
  * Keep at most ten words (title_end), less any last word that promises more
  * ("the", "by"), without a trailing period or colon.
  */
+/*
+ * t with a word that repeats the word right before it left out ("MERGE
+ * rewrite rewrite matches": a template word after a short name that ends in
+ * it); whole words of three letters or more between spaces ("A2-ENR
+ * ENR-based" keeps both), outside code spans.
+ */
+static const char *
+drop_repeated_words(ReArena *a, const char *t)
+{
+	ReBuf		b;
+	const char *p = t,
+			   *prev = NULL;
+	size_t		prevlen = 0;
+	bool		code = false,
+				changed = false;
+	char	   *out;
+
+	re_buf_init(&b);
+	while (*p)
+	{
+		const char *w = p;
+		size_t		n = 0;
+
+		if (*p == '`')
+			code = !code;
+		if (code || !isalpha((unsigned char) *p) || (p > t && isalnum((unsigned char) p[-1])))
+		{
+			re_buf_append(&b, p, 1);
+			p++;
+			continue;
+		}
+		while (isalpha((unsigned char) w[n]))
+			n++;
+		if (n >= 3 && n == prevlen && w == prev + prevlen + 1 && w[-1] == ' ' && strncasecmp(w, prev, n) == 0 &&
+			!isalnum((unsigned char) w[n]) && w[n] != '-' && w[n] != '_' && (prev == t || prev[-1] == ' '))
+		{
+			b.len--;			/* the space before the repeat */
+			b.data[b.len] = '\0';
+			changed = true;
+		}
+		else
+			re_buf_append(&b, w, n);
+		prev = w;
+		prevlen = n;
+		p = w + n;
+	}
+	out = changed ? re_strdup(a, b.data) : NULL;
+	re_buf_free(&b);
+	return out ? out : t;
+}
+
 char *
 re_cap_title(ReArena *a, const char *t)
 {
 	bool		clean;
-	const char *p = title_end(t, &clean);
-	size_t		n = (size_t) (p - t);
+	const char *p;
+	size_t		n;
 	char	   *out;
+
+	t = drop_repeated_words(a, t);
+	p = title_end(t, &clean);
+	n = (size_t) (p - t);
 
 	while (*p && n > 0 && re_ends_dangling(t, n))
 	{

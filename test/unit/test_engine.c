@@ -14,6 +14,7 @@
 #include "../../src/core/propose.h"
 #include "../../src/core/listed.h"
 #include "../../src/core/docslist.h"
+#include "../../src/core/propose_int.h"
 
 static const ReKindDef engine_kinds[] = {
 	{"function", NULL, "function", false, false},
@@ -22,6 +23,22 @@ static const ReKindDef engine_kinds[] = {
 	{"wait", "waits? for|\\bdrain\\b", NULL, false, false},
 	{"docs", "\\btutorial\\b", NULL, true, false},
 };
+
+/* A title drops a word that repeats the one right before it, outside code spans only. */
+static void
+test_cap_title_repeats(void)
+{
+	ReArena    *a = re_arena_new();
+
+	CHECK_STR(re_cap_title(a, "Property test: A1-3 MERGE rewrite rewrite matches the result"),
+			  "Property test: A1-3 MERGE rewrite matches the result");
+	CHECK_STR(re_cap_title(a, "Keep rewrite, rewrite later"), "Keep rewrite, rewrite later");
+	CHECK_STR(re_cap_title(a, "Check `x_x x_x` and `ab ab`"), "Check `x_x x_x` and `ab ab`");
+	CHECK_STR(re_cap_title(a, "Bound the the cache"), "Bound the cache");
+	CHECK_STR(re_cap_title(a, "Go go"), "Go go");
+	CHECK_STR(re_cap_title(a, "A2-ENR ENR-based tables"), "A2-ENR ENR-based tables");
+	re_arena_free(a);
+}
 
 static void
 test_feature_extract(void)
@@ -1610,6 +1627,7 @@ static void
 test_engine(void)
 {
 	test_feature_extract();
+	test_cap_title_repeats();
 	test_feature_notes();
 	test_object_kinds();
 	test_feature_objects();

@@ -225,6 +225,8 @@ re_stale_upgrade_refs(ReArena *a, const char *text, const char *target, ReUpgrad
 	{
 		ReUpgradeRef r;
 
+		if (*p == '\n')
+			RE_CHECK_INTERRUPTS();
 		memset(&r, 0, sizeof(r));
 		if (!((p[0] == '-' && p[1] == '-' && file_ref(a, text, p, &t, &r)) ||
 			  (isdigit((unsigned char) *p) && arrow_ref(a, text, p, &t, &r))))

@@ -48,17 +48,6 @@ ident_char(char c)
 	return isalnum((unsigned char) c) || c == '_' || c == '.' || c == ':';
 }
 
-static bool
-word_in(const char *w, size_t n, const char *const *list)
-{
-	int			i;
-
-	for (i = 0; list[i]; i++)
-		if (strlen(list[i]) == n && strncasecmp(w, list[i], n) == 0)
-			return true;
-	return false;
-}
-
 /* Case-insensitive substring of [p, end), or NULL. */
 static const char *
 find_in(const char *p, const char *end, const char *needle)
@@ -125,8 +114,13 @@ span_is(const char *s, const char *e, const char *ident)
 	return span_base(s, e, &n) != NULL && n == strlen(ident) && strncasecmp(s, ident, n) == 0;
 }
 
-int
-re_changed_idents(ReArena *a, const char *text, const char **out, int max)
+/*
+ * The base names of text's code spans keep() accepts (p at the opening
+ * backtick, next after the closing one), each once, at most max; their count.
+ */
+static int
+collect_spans(ReArena *a, const char *text, const char **out, int max,
+			  bool (*keep) (ReArena *, const char *, const char *, const char *))
 {
 	const char *p,
 			   *s,
@@ -134,38 +128,16 @@ re_changed_idents(ReArena *a, const char *text, const char **out, int max)
 			   *next;
 	int			n = 0,
 				k;
+	size_t		bn;
 
 	for (p = text; p && (p = strchr(p, '`')) != NULL && n < max; p = next)
 	{
-		const char *b = p,
-				   *lim = p - 60 > text ? p - 60 : text;
-		int			words = 0;
-		bool		verb = false,
-					stop = false;
-		size_t		bn;
-
 		if ((next = span_at(p, &s, &e)) == NULL)
 		{
 			next = p + 1;
 			continue;
 		}
-		/* the words before the span, back to the clause start, nearest first */
-		while (b > lim && !verb && !stop && words <= 3)
-		{
-			const char *we;
-
-			while (b > lim && b[-1] == ' ')
-				b--;
-			we = b;
-			while (b > lim && (isalnum((unsigned char) b[-1]) || b[-1] == '-' || b[-1] == '_'))
-				b--;
-			if (b == we)
-				break;			/* punctuation, a span or the clause start */
-			verb = word_in(b, (size_t) (we - b), change_verbs);
-			stop = word_in(b, (size_t) (we - b), new_thing_words);
-			words++;
-		}
-		if (!verb || stop || span_base(s, e, &bn) == NULL)
+		if (span_base(s, e, &bn) == NULL || !keep(a, text, p, next))
 			continue;
 		for (k = 0; k < n && !(strlen(out[k]) == bn && strncasecmp(out[k], s, bn) == 0); k++)
 			;
@@ -173,6 +145,43 @@ re_changed_idents(ReArena *a, const char *text, const char **out, int max)
 			out[n++] = re_strndup(a, s, bn);
 	}
 	return n;
+}
+
+/* Is the span at p right after a change verb, with at most three words between and no "with", "to", …? */
+static bool
+changed_span(ReArena *a, const char *text, const char *p, const char *next)
+{
+	const char *b = p,
+			   *lim = p - 60 > text ? p - 60 : text;
+	int			words = 0;
+	bool		verb = false,
+				stop = false;
+
+	(void) a;
+	(void) next;
+	/* the words before the span, back to the clause start, nearest first */
+	while (b > lim && !verb && !stop && words <= 3)
+	{
+		const char *we;
+
+		while (b > lim && b[-1] == ' ')
+			b--;
+		we = b;
+		while (b > lim && (isalnum((unsigned char) b[-1]) || b[-1] == '-' || b[-1] == '_'))
+			b--;
+		if (b == we)
+			break;				/* punctuation, a span or the clause start */
+		verb = re_word_in(b, (size_t) (we - b), change_verbs);
+		stop = re_word_in(b, (size_t) (we - b), new_thing_words);
+		words++;
+	}
+	return verb && !stop;
+}
+
+int
+re_changed_idents(ReArena *a, const char *text, const char **out, int max)
+{
+	return collect_spans(a, text, out, max, changed_span);
 }
 
 /* Is the line starting at l a blockquote line ("> …")? */
@@ -267,8 +276,9 @@ stored_before(ReArena *a, const char *l, const char *ph, const char *ident)
 
 /* The first derivation of ident in one text, into out (but for its path). */
 static bool
-derived_in(ReArena *a, const char *ident, const char *text, ReDerived *out)
+derived_in(ReArena *a, const char *ident, const char *text, void *arg)
 {
+	ReDerived  *out = arg;
 	const char *l;
 	bool		fence = false;
 
@@ -304,23 +314,36 @@ derived_in(ReArena *a, const char *ident, const char *text, ReDerived *out)
 	return false;
 }
 
+/*
+ * The first of the idents one reads a sentence of in one of the n texts
+ * (NULL skipped), with out filled and *path its text's path: its index, else -1.
+ */
+static int
+first_doc(ReArena *a, const char *const *idents, int nidents, const char *const *paths, const char *const *texts,
+		  int n, bool (*one) (ReArena *, const char *, const char *, void *), void *out, const char **path)
+{
+	int			k,
+				f;
+
+	for (k = 0; k < nidents; k++)
+		for (f = 0; f < n && idents[k] && *idents[k]; f++)
+		{
+			RE_CHECK_INTERRUPTS();
+			if (texts[f] && one(a, idents[k], texts[f], out))
+			{
+				*path = paths[f];
+				return k;
+			}
+		}
+	return -1;
+}
+
 bool
 re_derived_from(ReArena *a, const char *ident, const char *const *paths, const char *const *texts, int n,
 				ReDerived *out)
 {
-	int			f;
-
 	memset(out, 0, sizeof(*out));
-	for (f = 0; f < n && ident && *ident; f++)
-	{
-		RE_CHECK_INTERRUPTS();
-		if (texts[f] && derived_in(a, ident, texts[f], out))
-		{
-			out->path = paths[f];
-			return true;
-		}
-	}
-	return false;
+	return first_doc(a, &ident, 1, paths, texts, n, derived_in, out, &out->path) == 0;
 }
 
 /* After the span ending at e: "(up to four words) was|were|been removed|…", no span or clause end between. */
@@ -340,7 +363,7 @@ removal_after(const char *e)
 			;
 		if (p == w)
 			return false;
-		if (aux && word_in(w, (size_t) (p - w), removed_words))
+		if (aux && re_word_in(w, (size_t) (p - w), removed_words))
 			return true;
 		aux = (p - w == 3 && strncasecmp(w, "was", 3) == 0) || (p - w == 4 && strncasecmp(w, "were", 4) == 0) ||
 			(p - w == 4 && strncasecmp(w, "been", 4) == 0);
@@ -367,8 +390,9 @@ after_label(char *sent, const char *ident)
 }
 
 static bool
-removed_in(ReArena *a, const char *ident, const char *text, ReRemoved *out)
+removed_in(ReArena *a, const char *ident, const char *text, void *arg)
 {
+	ReRemoved  *out = arg;
 	const char *l;
 	bool		fence = false;
 
@@ -405,19 +429,8 @@ bool
 re_removed_value(ReArena *a, const char *ident, const char *const *paths, const char *const *texts, int n,
 				 ReRemoved *out)
 {
-	int			f;
-
 	memset(out, 0, sizeof(*out));
-	for (f = 0; f < n && ident && *ident; f++)
-	{
-		RE_CHECK_INTERRUPTS();
-		if (texts[f] && removed_in(a, ident, texts[f], out))
-		{
-			out->path = paths[f];
-			return true;
-		}
-	}
-	return false;
+	return first_doc(a, &ident, 1, paths, texts, n, removed_in, out, &out->path) == 0;
 }
 
 /* Does [s, e) outside its code spans hold one of the words? */
@@ -451,46 +464,29 @@ negated_before(const char *start, const char *p)
 		e--;
 	for (w = e; w > start && isalpha((unsigned char) w[-1]); w--)
 		;
-	return w < e && word_in(w, (size_t) (e - w), neg);
+	return w < e && re_word_in(w, (size_t) (e - w), neg);
+}
+
+/* Is the span at p outside a clause that removes it, and not negated? */
+static bool
+used_span(ReArena *a, const char *text, const char *p, const char *next)
+{
+	const char *cs = p,
+			   *ce;
+
+	/* the clause around the span: back to and up to ". ", ";", a line end */
+	while (cs > text && cs[-1] != ';' && cs[-1] != '\n' && !(cs[-1] == ' ' && cs - 1 > text && cs[-2] == '.'))
+		cs--;
+	ce = next + strcspn(next, ";\n");
+	if (find_in(next, ce, ". "))
+		ce = find_in(next, ce, ". ");
+	return !prose_has(a, cs, ce, removing_words) && !negated_before(cs, p);
 }
 
 int
 re_used_idents(ReArena *a, const char *text, const char **out, int max)
 {
-	const char *p,
-			   *s,
-			   *e,
-			   *next;
-	int			n = 0,
-				k;
-
-	for (p = text; p && (p = strchr(p, '`')) != NULL && n < max; p = next)
-	{
-		const char *cs = p,
-				   *ce;
-		size_t		bn;
-
-		if ((next = span_at(p, &s, &e)) == NULL)
-		{
-			next = p + 1;
-			continue;
-		}
-		if (span_base(s, e, &bn) == NULL)
-			continue;
-		/* the clause around the span: back to and up to ". ", ";", a line end */
-		while (cs > text && cs[-1] != ';' && cs[-1] != '\n' && !(cs[-1] == ' ' && cs - 1 > text && cs[-2] == '.'))
-			cs--;
-		ce = next + strcspn(next, ";\n");
-		if (find_in(next, ce, ". "))
-			ce = find_in(next, ce, ". ");
-		if (prose_has(a, cs, ce, removing_words) || negated_before(cs, p))
-			continue;
-		for (k = 0; k < n && !(strlen(out[k]) == bn && strncasecmp(out[k], s, bn) == 0); k++)
-			;
-		if (k == n)
-			out[n++] = re_strndup(a, s, bn);
-	}
-	return n;
+	return collect_spans(a, text, out, max, used_span);
 }
 
 /*
@@ -499,18 +495,6 @@ re_used_idents(ReArena *a, const char *text, const char **out, int max)
  * changed mechanism feeds"). They need the selector's state (propose_int.h).
  */
 #include "propose_int.h"
-
-/* The key of the pillar named key, else the first pillar's. */
-static const char *
-mech_pillar(const Sel *s, const char *key)
-{
-	int			i;
-
-	for (i = 0; i < s->in->npillars; i++)
-		if (strcmp(s->in->pillars[i].key, key) == 0)
-			return s->in->pillars[i].key;
-	return s->in->npillars > 0 ? s->in->pillars[0].key : key;
-}
 
 /* Does byte b end a clause of a quotation (outside code spans)? */
 static bool
@@ -571,9 +555,9 @@ own_quote(ReArena *a, const char *own, const char *ident)
 	return re_sprintf(a, "%s%.*s%s", cut_s ? "\xE2\x80\xA6" : "", (int) (e - s), s, cut_e ? "\xE2\x80\xA6" : "");
 }
 
-/* A candidate the producers below fill: feature f, kept-class, reconcile-like. */
-static Cand *
-mech_cand(Sel *s, Cand *c, int f, bool p0, const char *lens_id)
+/* The candidate of feature f with its title and description: kept-class, reconcile-like; true. */
+static bool
+mech_cand(Sel *s, Cand *c, int f, bool p0, const char *lens_id, char *title, char *description)
 {
 	const char *id = s->in->features[f].item_id;
 
@@ -586,7 +570,7 @@ mech_cand(Sel *s, Cand *c, int f, bool p0, const char *lens_id)
 	c->evidence = true;
 	c->anchor = p0 ? 3 : 2;
 	c->tiebreak = re_sprintf(s->a, "%05d %s", f, lens_id);
-	c->p.pillar = mech_pillar(s, p0 ? "correctness" : "stability");
+	c->p.pillar = re_pillar_key(s, p0 ? "correctness" : "stability");
 	c->p.effort = "S";
 	c->p.priority = p0 ? "P0" : "P1";
 	c->p.dependencies = re_strdup(s->a, id);
@@ -594,7 +578,11 @@ mech_cand(Sel *s, Cand *c, int f, bool p0, const char *lens_id)
 	c->p.source_ref = re_sprintf(s->a, "%s %s", id, lens_id);
 	c->p.feature_id = id;
 	c->p.lens_id = lens_id;
-	return c;
+	c->full_title = title;
+	c->p.title = re_cap_title(s->a, title);
+	c->p.description = description;
+	c->match_text = c->p.title;
+	return true;
 }
 
 /* Rule 1: the feature changes ident, and the docs say a stored value is computed by it. */
@@ -608,21 +596,16 @@ derived_item(Sel *s, int f, const char *own, Cand *c)
 				k;
 	ReDerived	d;
 
-	for (k = 0; k < n; k++)
-		if (re_derived_from(s->a, idents[k], s->docs_only.paths, s->docs_only.texts, s->docs_only.n, &d))
-			break;
-	if (k == n)
+	memset(&d, 0, sizeof(d));
+	if ((k = first_doc(s->a, idents, n, s->docs_only.paths, s->docs_only.texts, s->docs_only.n, derived_in, &d, &d.path)) < 0)
 		return false;
-	mech_cand(s, c, f, true, "corr_derived_key");
-	c->full_title = re_sprintf(s->a, "%s: rows stored by %s keep matching after `%s` changes", id, prev, idents[k]);
-	c->p.title = re_cap_title(s->a, c->full_title);
-	c->p.description = re_sprintf(s->a,
-								  "v%s plans %s (\"%s\"), and `%s` says what `%s` computes: %s. "
-								  "A `%s` stored by %s then differs from the one the upgrade computes, so updates and deletes matched on it leave duplicates or orphans. "
-								  "Verify: a test creates rows on %s, upgrades, then updates and deletes them, and the result equals a full recomputation.",
-								  s->in->version, id, own_quote(s->a, own, idents[k]), d.path, idents[k], d.sentence, d.stored, prev, prev);
-	c->match_text = c->p.title;
-	return true;
+	return mech_cand(s, c, f, true, "corr_derived_key",
+					 re_sprintf(s->a, "%s: rows stored by %s keep matching after `%s` changes", id, prev, idents[k]),
+					 re_sprintf(s->a,
+								"v%s plans %s (\"%s\"), and `%s` says what `%s` computes: %s. "
+								"A `%s` stored by %s then differs from the one the upgrade computes, so updates and deletes matched on it leave duplicates or orphans. "
+								"Verify: a test creates rows on %s, upgrades, then updates and deletes them, and the result equals a full recomputation.",
+								s->in->version, id, own_quote(s->a, own, idents[k]), d.path, idents[k], d.sentence, d.stored, prev, prev));
 }
 
 /* Rule 2: the feature brings back a value the docs record as removed. */
@@ -635,24 +618,19 @@ removed_item(Sel *s, int f, const char *own, Cand *c)
 				k;
 	ReRemoved	r;
 
-	for (k = 0; k < n; k++)
-		if (re_removed_value(s->a, idents[k], s->docs_only.paths, s->docs_only.texts, s->docs_only.n, &r))
-			break;
-	if (k == n)
+	memset(&r, 0, sizeof(r));
+	if ((k = first_doc(s->a, idents, n, s->docs_only.paths, s->docs_only.texts, s->docs_only.n, removed_in, &r, &r.path)) < 0)
 		return false;
-	mech_cand(s, c, f, r.wrong_rows, "reconcile_removed");
-	c->full_title = re_sprintf(s->a, "Reconcile %s with the documented removal of `%s`", id, idents[k]);
-	c->p.title = re_cap_title(s->a, c->full_title);
-	c->p.description = re_sprintf(s->a,
-								  "v%s plans %s (\"%s\"), yet `%s` records the removal of `%s`: %s. "
-								  "Say what %s adds over the current behaviour, and keep `%s` out of the cases the docs name. "
-								  "Verify: the section and `%s` agree on `%s`, and %s.",
-								  s->in->version, id, own_quote(s->a, own, idents[k]), r.path, idents[k], r.sentence, id, idents[k],
-								  r.path, idents[k],
-								  r.wrong_rows ? "on those cases a test's result equals a full recomputation"
-								  : re_sprintf(s->a, "a test checks that `%s` is taken only where the section says", idents[k]));
-	c->match_text = c->p.title;
-	return true;
+	return mech_cand(s, c, f, r.wrong_rows, "reconcile_removed",
+					 re_sprintf(s->a, "Reconcile %s with the documented removal of `%s`", id, idents[k]),
+					 re_sprintf(s->a,
+								"v%s plans %s (\"%s\"), yet `%s` records the removal of `%s`: %s. "
+								"Say what %s adds over the current behaviour, and keep `%s` out of the cases the docs name. "
+								"Verify: the section and `%s` agree on `%s`, and %s.",
+								s->in->version, id, own_quote(s->a, own, idents[k]), r.path, idents[k], r.sentence, id, idents[k],
+								r.path, idents[k],
+								r.wrong_rows ? "on those cases a test's result equals a full recomputation"
+								: re_sprintf(s->a, "a test checks that `%s` is taken only where the section says", idents[k])));
 }
 
 /* Is there a candidate of lens lens_id on feature f among the first n? */

@@ -502,6 +502,12 @@ pillar_key(const Sel *s, const char *key)
 		s->in->npillars > 0 ? s->in->pillars[0].key : "stability";
 }
 
+const char *
+re_pillar_key(const Sel *s, const char *key)
+{
+	return pillar_key(s, key);
+}
+
 /*
  * The texts a stated default is checked against: the docs (no idea
  * folders), then the changelog entries of the releases before the target.

@@ -29,3 +29,7 @@ SELECT risk FROM roadmap.enrichment e JOIN roadmap.repository p USING (repo_id),
 INSERT INTO roadmap.skip_reason_rule (phrase, priority, description) VALUES ('propagation deferred', 'P2', 'fixture phrase');
 SELECT source_ref, priority FROM roadmap.enrich('0.8.0', :'r', apply => false) WHERE source_ref LIKE '%CDC-5';
 DELETE FROM roadmap.skip_reason_rule WHERE phrase = 'propagation deferred';
+-- placed once: v0.8.0 is planned before v0.9.0, so v0.9.0 repeats none of
+-- the deferrals v0.8.0 takes
+SELECT (SELECT count(*) FROM dfr WHERE source = 'deferred') AS in_080,
+       (SELECT count(*) FROM roadmap.enrich('0.9.0', :'r', apply => false) WHERE source = 'deferred') AS in_090;

@@ -310,7 +310,9 @@ deferred_trace_columns(void)
 }
 
 /*
- * The open deferred items before the target. carried counts the releases
+ * The open deferred items before the target, each in one planned release
+ * only: none that a release planned between its own and the target would
+ * take first (docs/proposals.md "Deferred items"). carried counts the releases
  * after the one that first left the item open, up to and including the
  * target (v0.33.0 -> v0.36.0 = 3). The successor is given only when it is
  * in a release up to the target (docs/proposals.md, "Deferred items").
@@ -336,6 +338,10 @@ gather_deferred(int64 repo_id, const char *version, ReProposeIn *in)
 					"d.first_seen_version, d.description, %s%s"
 					"LEFT JOIN LATERAL (%s) bf ON true "
 					"WHERE d.repo_id = $1 AND d.version_key < roadmap.version_key($2) "
+					/* placed once: in the first release planned after the one that left it open */
+					"AND NOT EXISTS (SELECT 1 FROM roadmap.release pr WHERE pr.repo_id = d.repo_id "
+					" AND pr.status <> 'released' AND pr.version_key > d.version_key "
+					" AND pr.version_key < roadmap.version_key($2)) "
 					"ORDER BY d.version_key, d.version COLLATE \"C\", d.item_id COLLATE \"C\"",
 							 re_focus_catalog() ?
 							 "WITH dm AS MATERIALIZED (SELECT m.version, m.ref, f.focus_id, f.pillar, p.ord AS pord, f.ord AS ford "

@@ -1205,6 +1205,12 @@ static const char *const doc_future[] = {
 	"future release", "on the roadmap", "proposed", NULL
 };
 
+/* Headings that describe a limitation, not the feature: "Why can't I use a window function …" */
+static const char *const doc_limit_heading[] = {
+	"can't", "cannot", "can not", "not supported", "unsupported", "isn't supported", "limitation", "workaround",
+	"not possible", "known issue", NULL
+};
+
 #define DOC_BODY_BYTES 800
 
 bool
@@ -1371,7 +1377,7 @@ re_doc_index(ReArena *a, const char *const *paths, const char *const *texts, int
 	doc_pairs(a, out);
 }
 
-/* Does the section say it describes a plan, or name the release being planned? */
+/* Does the section say it describes a plan or, by its heading, a limitation, or name the release being planned? */
 static bool
 doc_not_current(const ReDocSection *s, const char *version)
 {
@@ -1384,6 +1390,28 @@ doc_not_current(const ReDocSection *s, const char *version)
 	for (i = 0; doc_future[i]; i++)
 		if (strstr(low, doc_future[i]))
 			return true;
+	/* the heading (the first line of low) names a limitation: the feature is what it lacks */
+	for (i = 0; doc_limit_heading[i]; i++)
+	{
+		const char *hit = strstr(low, doc_limit_heading[i]);
+
+		if (hit && (strchr(low, '\n') == NULL || hit < strchr(low, '\n')))
+			return true;
+	}
+	/* "Why are window functions in expressions rejected?": a why-question about what is refused */
+	if (strncmp(low, "why ", 4) == 0)
+	{
+		static const char *const refused[] = {"reject", "refus", "disallow", "forbid", " not ", "n't ", NULL};
+		const char *eol = strchr(low, '\n');
+
+		for (i = 0; refused[i]; i++)
+		{
+			const char *hit = strstr(low, refused[i]);
+
+			if (hit && (eol == NULL || hit < eol))
+				return true;
+		}
+	}
 	return version && *version && strstr(low, version) != NULL;
 }
 

@@ -163,6 +163,32 @@ static const char *const ship_negations[] = {
 	"not ", "n't ", "never ", "be ", "yet ", "until ", "once ", "if ", "when ", "unless ", NULL
 };
 
+/*
+ * Does the rest of the sentence after a status phrase say what did not ship
+ * ("shipped in v0.2.2 but was never properly documented")? Then the item
+ * is that missing part, not closed by the status.
+ */
+static bool
+but_missing(const char *after)
+{
+	static const char *const missing[] = {"never", "not ", "n't", "no ", "lack", "missing", "without", "undocumented", NULL};
+	const char *end = after,
+			   *b;
+	int			k;
+
+	while (*end && *end != '\n' && !(*end == '.' && (end[1] == ' ' || end[1] == '\0')))
+		end++;
+	for (b = after; (b = strstr(b, " but ")) != NULL && b < end; b += 5)
+		for (k = 0; missing[k]; k++)
+		{
+			const char *m = strstr(b + 5, missing[k]);
+
+			if (m && m < end && m - (b + 5) <= 30)
+				return true;
+		}
+	return false;
+}
+
 /* Where the lower-case line states a shipped status (its first such phrase at or after from), or NULL. */
 static const char *
 shipped_at(const char *low, const char *from)
@@ -206,7 +232,7 @@ shipped_at(const char *low, const char *from)
 						neg = true;
 				}
 			}
-			if (!neg)
+			if (!neg && !but_missing(after))
 			{
 				best = p;
 				break;

@@ -28,4 +28,6 @@ SELECT feature_ref, lens_id FROM p
 -- an item whose title is a test ("Test the …", "… (… Benchmark)") is that
 -- task only: no product lens asks about it
 SELECT feature_ref, lens_id FROM p WHERE feature_ref IN ('C11', 'C12') ORDER BY feature_ref COLLATE "C", lens_id COLLATE "C";
+-- a default flip changes what existing installations do: an upgrade note
+SELECT feature_ref, lens_id, title FROM p WHERE feature_ref = 'C13' AND lens_id = 'ux_breaking_note';
 UPDATE roadmap.selection_policy s SET value = v.value FROM saved_policy v WHERE s.name = v.name;

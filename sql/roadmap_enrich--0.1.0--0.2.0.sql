@@ -2006,3 +2006,11 @@ UPDATE roadmap.feature_kind
    SET pattern = pattern || '|^\s*test\s+(?:that|the|a|an|each|every|all|whether|how)\b'
                          || '|.*\b(?:benchmarks?(?: suite)?|tests?(?: suite| corpus)?)\s*\)\s*\.?\s*$'
  WHERE kind = 'task' AND builtin;
+
+-- A default flip is a behaviour change (issue 10, lens7) --
+-- See docs/proposals.md "Lenses". "Flip `x` default to `'on'`", "Switch the
+-- default of `x` …" change what existing installations do after the upgrade,
+-- as "Change … default" does.
+UPDATE roadmap.feature_kind
+   SET pattern = replace(pattern, '^(rename|change\b[^.]{0,60}\bdefault)\b', '^(rename|(change|flip|switch)\b[^.]{0,60}\bdefault)\b')
+ WHERE kind = 'breaking' AND builtin;

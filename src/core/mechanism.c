@@ -555,29 +555,11 @@ own_quote(ReArena *a, const char *own, const char *ident)
 	return re_sprintf(a, "%s%.*s%s", cut_s ? "\xE2\x80\xA6" : "", (int) (e - s), s, cut_e ? "\xE2\x80\xA6" : "");
 }
 
-/* The candidate of feature f with its title and description: kept-class, reconcile-like; true. */
+/* The candidate of feature f with its title and description: a reconcile item (re_reconcile_cand); true. */
 static bool
 mech_cand(Sel *s, Cand *c, int f, bool p0, const char *lens_id, char *title, char *description)
 {
-	const char *id = s->in->features[f].item_id;
-
-	memset(c, 0, sizeof(*c));
-	c->kind = 3;
-	c->reconcile = true;
-	c->feature = f;
-	c->rank = 1000.0 + (p0 ? 1 : 0);
-	c->weight = 3;
-	c->evidence = true;
-	c->anchor = p0 ? 3 : 2;
-	c->tiebreak = re_sprintf(s->a, "%05d %s", f, lens_id);
-	c->p.pillar = re_pillar_key(s, p0 ? "correctness" : "stability");
-	c->p.effort = "S";
-	c->p.priority = p0 ? "P0" : "P1";
-	c->p.dependencies = re_strdup(s->a, id);
-	c->p.source = "feature";
-	c->p.source_ref = re_sprintf(s->a, "%s %s", id, lens_id);
-	c->p.feature_id = id;
-	c->p.lens_id = lens_id;
+	re_reconcile_cand(s, c, f, p0, lens_id);
 	c->full_title = title;
 	c->p.title = re_cap_title(s->a, title);
 	c->p.description = description;

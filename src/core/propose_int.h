@@ -126,8 +126,8 @@ char *re_gap_done(Sel *s, const Cand *c, const char **hist, const char **window)
 void		re_find_shipped(Sel *s);
 bool		re_same_shipped(const ReShipped *x, const ReShipped *y);
 int			re_add_reconciles(Sel *s, int nc);
-/* the key of the pillar named key, else of stability, else the first */
-const char *re_pillar_key(const Sel *s, const char *key);
+/* the fields every reconcile item of feature f shares (P0 in correctness when p0, else P1 in stability) */
+void		re_reconcile_cand(Sel *s, Cand *c, int f, bool p0, const char *lens_id);
 bool		re_eligible(Sel *s, Cand *c);
 bool		re_repeats_chosen(ReArena *a, Cand **chosen, int first, int n, const Cand *c);
 int			re_add_docs_lists(Sel *s, int nc);

@@ -502,10 +502,34 @@ pillar_key(const Sel *s, const char *key)
 		s->in->npillars > 0 ? s->in->pillars[0].key : "stability";
 }
 
-const char *
-re_pillar_key(const Sel *s, const char *key)
+/*
+ * The fields every reconcile item of feature f shares (kept-class, about the
+ * plan, ranked above lens items): P0 in correctness when p0, else P1 in
+ * stability, effort S, depending on the feature; the caller writes the title,
+ * description and match text and what differs.
+ */
+void
+re_reconcile_cand(Sel *s, Cand *c, int f, bool p0, const char *lens_id)
 {
-	return pillar_key(s, key);
+	const char *id = s->in->features[f].item_id;
+
+	memset(c, 0, sizeof(*c));
+	c->kind = 3;
+	c->reconcile = true;
+	c->feature = f;
+	c->rank = 1000.0 + (p0 ? 1 : 0);
+	c->weight = 3;
+	c->evidence = true;
+	c->anchor = p0 ? 3 : 2;
+	c->tiebreak = re_sprintf(s->a, "%05d %s", f, lens_id);
+	c->p.pillar = pillar_key(s, p0 ? "correctness" : "stability");
+	c->p.effort = "S";
+	c->p.priority = p0 ? "P0" : "P1";
+	c->p.dependencies = re_strdup(s->a, id);
+	c->p.source = "feature";
+	c->p.source_ref = re_sprintf(s->a, "%s %s", id, lens_id);
+	c->p.feature_id = id;
+	c->p.lens_id = lens_id;
 }
 
 /*
@@ -578,20 +602,9 @@ default_reconcile(Sel *s, int f, const char *const *paths, const char *const *te
 	with = ident ? re_sprintf(s->a, "`%s`", dc.heading)
 		: log ? re_sprintf(s->a, "the shipped %s entry", dc.path + 13)
 		: dc.heading ? re_sprintf(s->a, "`%s` \xC2\xA7%s", dc.path, dc.heading) : re_sprintf(s->a, "`%s`", dc.path);
-	memset(c, 0, sizeof(*c));
-	c->kind = 3;
-	c->reconcile = true;
-	c->feature = f;
-	c->rank = 1000.0 + (risky ? 1 : 0);
-	c->weight = 3;
-	c->evidence = true;
-	c->anchor = risky ? 3 : 2;
-	c->tiebreak = re_sprintf(s->a, "%05d reconcile default", f);
+	re_reconcile_cand(s, c, f, risky, "reconcile_default");
 	c->full_title = re_sprintf(s->a, "Reconcile %s with %s: the default stays %s", id, with, dc.documented->state);
 	c->p.title = re_cap_title(s->a, c->full_title);
-	c->p.pillar = pillar_key(s, risky ? "correctness" : "stability");
-	c->p.effort = "S";
-	c->p.priority = risky ? "P0" : "P1";
 	c->p.description = re_sprintf(s->a,
 								  "%s states \"%s\", yet `%s`%s%s gives another default: %s. "
 								  "Shipping %s as written flips the documented default of %s from %s to %s; keep it %s, or plan the flip as a breaking change with an upgrade note. "
@@ -600,11 +613,6 @@ default_reconcile(Sel *s, int f, const char *const *paths, const char *const *te
 								  dc.heading ? dc.heading : "", dc.sentence, id, dc.object, dc.documented->state,
 								  dc.stated->state, dc.documented->state, log ? "docs/" : dc.path, dc.object,
 								  dc.object[strlen(dc.object) - 1] == 's' ? "are" : "is", dc.documented->state);
-	c->p.dependencies = re_strdup(s->a, id);
-	c->p.source = "feature";
-	c->p.source_ref = re_sprintf(s->a, "%s reconcile_default", id);
-	c->p.feature_id = id;
-	c->p.lens_id = "reconcile_default";
 	c->match_text = c->p.title;
 	return true;
 }
@@ -648,15 +656,9 @@ upgrade_reconcile(Sel *s, const ReUpgradeRef *r, Cand *c)
 
 	if (in->nfeatures == 0)
 		return false;
-	memset(c, 0, sizeof(*c));
-	c->kind = 3;
-	c->reconcile = true;
-	c->feature = f >= 0 ? f : 0;	/* the selector counts uses per feature */
+	/* the selector counts uses per feature: a pair of the exit criteria counts on the first */
+	re_reconcile_cand(s, c, f >= 0 ? f : 0, false, "reconcile_upgrade");
 	c->list = f < 0;			/* the release's, as a docs list is: about no item alone */
-	c->rank = 1000.0;
-	c->weight = 3;
-	c->evidence = true;
-	c->anchor = 2;
 	c->tiebreak = re_sprintf(s->a, "%05d reconcile upgrade %s", c->feature, r->ref);
 	if (r->file)
 	{
@@ -682,14 +684,13 @@ upgrade_reconcile(Sel *s, const ReUpgradeRef *r, Cand *c)
 									  prev ? prev : "the previous release", in->version, prev ? prev : "the previous release's");
 	}
 	c->p.title = re_cap_title(s->a, c->full_title);
-	c->p.pillar = pillar_key(s, "stability");
 	c->p.effort = "XS";
-	c->p.priority = "P1";
 	c->p.dependencies = ids ? re_strdup(s->a, ids) : re_strdup(s->a, "None");
-	c->p.source = "feature";
-	c->p.source_ref = re_sprintf(s->a, "%s reconcile_upgrade", f >= 0 ? in->features[f].item_id : in->version);
-	c->p.feature_id = f >= 0 ? in->features[f].item_id : NULL;
-	c->p.lens_id = "reconcile_upgrade";
+	if (f < 0)
+	{
+		c->p.source_ref = re_sprintf(s->a, "%s reconcile_upgrade", in->version);
+		c->p.feature_id = NULL;
+	}
 	/* about the item's words, not a repeat of them: no word overlap with what it names */
 	c->match_text = "";
 	return true;
@@ -725,27 +726,13 @@ re_add_reconciles(Sel *s, int nc)
 			if (re_same_shipped(&s->shipped[k], &s->shipped[i]))
 				re_buf_printf(&ids, "%s%s", ids.len ? ", " : "", in->features[k].item_id);
 		c = &cands[n++];
-		memset(c, 0, sizeof(*c));
-		c->kind = 3;
-		c->reconcile = true;
-		c->feature = i;
-		c->rank = 1000.0;
-		c->weight = 3;
-		c->evidence = true;
-		c->anchor = 2;
-		c->tiebreak = re_sprintf(s->a, "%05d reconcile", i);
+		re_reconcile_cand(s, c, i, false, "reconcile_shipped");
 		c->full_title = re_reconcile_title(s->a, &s->shipped[i], ids.data);
 		c->p.title = re_cap_title(s->a, c->full_title);
 		c->p.pillar = reconcile_pillar(s, cands, nc, i);
-		c->p.effort = "S";
-		c->p.priority = "P1";
 		c->p.description = re_reconcile_description(s->a, &s->shipped[i], ids.data,
 													re_title_core(s->a, re_bold_lead(s->a, in->features[i].title), true), in->version);
 		c->p.dependencies = re_strdup(s->a, ids.data);
-		c->p.source = "feature";
-		c->p.source_ref = re_sprintf(s->a, "%s reconcile_shipped", in->features[i].item_id);
-		c->p.feature_id = in->features[i].item_id;
-		c->p.lens_id = "reconcile_shipped";
 		c->match_text = c->p.title;
 		re_buf_free(&ids);
 	}

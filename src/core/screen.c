@@ -8,7 +8,6 @@
 #include "upgradepair.h"
 
 #define RE_MAX_UPGRADE_REFS 4
-#define ARROW_TEXT "\xE2\x86\x92"
 
 /* The Verify sentence of a description, or "". */
 static const char *
@@ -665,11 +664,11 @@ upgrade_reconcile(Sel *s, const ReUpgradeRef *r, Cand *c)
 		c->full_title = re_sprintf(s->a, "Upgrade script for %s: %s name%s `%s`", in->version, who,
 								   ids && strchr(ids, ',') ? "" : "s", r->ref);
 		c->p.description = prev
-			? re_sprintf(s->a, "%s write%s the upgrade into `%s` (\"%s\"), but v%s upgrades from %s: ALTER EXTENSION UPDATE runs `%s--%s--%s.sql`, so what goes into a script named for %s " ARROW_TEXT " %s never reaches an installation at %s. "
+			? re_sprintf(s->a, "%s write%s the upgrade into `%s` (\"%s\"), but v%s upgrades from %s: ALTER EXTENSION UPDATE runs `%s--%s--%s.sql`, so what goes into a script named for %s " RE_ARROW " %s never reaches an installation at %s. "
 						 "Verify: the section names `%s--%s--%s.sql`, and an upgrade test from a %s install finds every object v%s adds.",
 						 who, ids && strchr(ids, ',') ? "" : "s", r->ref, re_inner_quotes(s->a, r->line), in->version, prev,
 						 r->name, prev, in->version, r->from, r->to, prev, r->name, prev, in->version, prev, in->version)
-			: re_sprintf(s->a, "%s write%s the upgrade into `%s` (\"%s\"), a script named for %s " ARROW_TEXT " %s, not for the upgrade to v%s. "
+			: re_sprintf(s->a, "%s write%s the upgrade into `%s` (\"%s\"), a script named for %s " RE_ARROW " %s, not for the upgrade to v%s. "
 						 "Verify: the section names the script that upgrades to %s, and an upgrade test finds every object v%s adds.",
 						 who, ids && strchr(ids, ',') ? "" : "s", r->ref, re_inner_quotes(s->a, r->line), r->from, r->to,
 						 in->version, in->version, in->version);
@@ -678,7 +677,7 @@ upgrade_reconcile(Sel *s, const ReUpgradeRef *r, Cand *c)
 	{
 		c->full_title = re_sprintf(s->a, "Upgrade path for %s: the plan tests `%s`", in->version, r->ref);
 		c->p.description = re_sprintf(s->a, "%s tests the upgrade `%s` (\"%s\"), but %s is not a release before %s%s%s. "
-									  "Verify: the section's upgrade check reads `%s " ARROW_TEXT " %s`, and the upgrade test starts from a %s install.",
+									  "Verify: the section's upgrade check reads `%s " RE_ARROW " %s`, and the upgrade test starts from a %s install.",
 									  who, r->ref, re_inner_quotes(s->a, r->line), r->from, in->version,
 									  prev ? ": v" : "", prev ? re_sprintf(s->a, "%s upgrades from %s", in->version, prev) : "",
 									  prev ? prev : "the previous release", in->version, prev ? prev : "the previous release's");

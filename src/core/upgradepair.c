@@ -10,7 +10,6 @@
 
 #include "version.h"
 
-#define ARROW "\xE2\x86\x92"
 
 /* t without bold markers ("**Upgrade SQL.**" -> "Upgrade SQL."), in place. */
 static char *
@@ -70,19 +69,7 @@ line_of(ReArena *a, const char *text, const char *at)
 static bool
 about_upgrade(const char *line)
 {
-	const char *words[] = {"upgrad", "migrat", "alter extension"};
-	size_t		i;
-
-	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-	{
-		const char *p;
-		size_t		n = strlen(words[i]);
-
-		for (p = line; *p; p++)
-			if (strncasecmp(p, words[i], n) == 0)
-				return true;
-	}
-	return false;
+	return re_icontains(line, "upgrad") || re_icontains(line, "migrat") || re_icontains(line, "alter extension");
 }
 
 /*
@@ -193,7 +180,7 @@ arrow_ref(ReArena *a, const char *text, const char *p, const ReVersion *t, ReUpg
 		return false;
 	while (*q == ' ' || *q == '`')
 		q++;
-	if (strncmp(q, ARROW, 3) == 0)
+	if (strncmp(q, RE_ARROW, 3) == 0)
 		q += 3;
 	else if (strncmp(q, "->", 2) == 0)
 		q += 2;
@@ -204,7 +191,7 @@ arrow_ref(ReArena *a, const char *text, const char *p, const ReVersion *t, ReUpg
 	if ((fb = version_at(a, q, &to, &e)) == NULL || re_version_cmp(&to, t) != 0 || re_version_cmp(&from, &to) < 0 ||
 		!about_upgrade(line_of(a, text, p)))
 		return false;
-	r->ref = re_sprintf(a, "%s " ARROW " %s", fa, fb);
+	r->ref = re_sprintf(a, "%s " RE_ARROW " %s", fa, fb);
 	r->name = NULL;
 	r->from = fa;
 	r->to = fb;

@@ -10,6 +10,8 @@
 
 #include "arena.h"
 
+#define RE_ARROW "\xE2\x86\x92"	/* →, as plans write an upgrade pair */
+
 typedef struct ReUpgradeRef
 {
 	char	   *ref;			/* as written: "pg_trickle--0.23.0--0.24.0.sql", "1.6.0 → 0.31.0" */

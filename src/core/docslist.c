@@ -140,27 +140,32 @@ introduces(ReArena *a, const char *text, const char *s, const char *e)
 	return false;
 }
 
+/* The word right before a code span that opens at open (spaces skipped) equals one of words. */
+static bool
+word_before(const char *text, const char *open, const char *const *words)
+{
+	const char *b = open;
+	size_t		n = 0;
+
+	while (b > text && b[-1] == ' ')
+		b--;
+	while (b - (long) n > text && isalpha((unsigned char) b[-1 - (long) n]))
+		n++;
+	return n && re_word_in(b - n, n, words);
+}
+
 /* The word right after a code span (spaces skipped) or right before it equals one of words. */
 static bool
 span_called(const char *text, const char *open, const char *close, const char *const *words)
 {
-	const char *q = close + 1,
-			   *b = open;
-	size_t		n;
+	const char *q = close + 1;
+	size_t		n = 0;
 
 	while (*q == ' ')
 		q++;
-	n = 0;
 	while (isalpha((unsigned char) q[n]))
 		n++;
-	if (n && re_word_in(q, n, words))
-		return true;
-	while (b > text && b[-1] == ' ')
-		b--;
-	n = 0;
-	while (b - (long) n > text && isalpha((unsigned char) b[-1 - (long) n]))
-		n++;
-	return n && re_word_in(b - n, n, words);
+	return (n && re_word_in(q, n, words)) || word_before(text, open, words);
 }
 
 /*
@@ -173,18 +178,10 @@ static bool
 span_assigns(const char *text, const char *open, const char *p, const char *close)
 {
 	static const char *const conds[] = {"if", "when", "where", "and", "or", "with", "unless", "while", "whose", NULL};
-	const char *b = open;
-	size_t		n = 0;
 
 	while (p < close && *p == ' ')
 		p++;
-	if (!(p < close && *p == '=' && p[1] != '='))
-		return false;
-	while (b > text && b[-1] == ' ')
-		b--;
-	while (b - (long) n > text && isalpha((unsigned char) b[-1 - (long) n]))
-		n++;
-	return !(n && re_word_in(b - n, n, conds));
+	return p < close && *p == '=' && p[1] != '=' && !word_before(text, open, conds);
 }
 
 /*

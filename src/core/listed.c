@@ -1377,42 +1377,36 @@ re_doc_index(ReArena *a, const char *const *paths, const char *const *texts, int
 	doc_pairs(a, out);
 }
 
+/* Does text hold one of words? */
+static bool
+holds_any(const char *text, const char *const *words)
+{
+	int			i;
+
+	for (i = 0; words[i]; i++)
+		if (strstr(text, words[i]))
+			return true;
+	return false;
+}
+
 /* Does the section say it describes a plan or, by its heading, a limitation, or name the release being planned? */
 static bool
 doc_not_current(const ReDocSection *s, const char *version)
 {
-	char		low[2 * DOC_BODY_BYTES];
+	/* "Why are window functions in expressions rejected?": a why-question about what is refused */
+	static const char *const refused[] = {"reject", "refus", "disallow", "forbid", " not ", "n't ", NULL};
+	char		low[2 * DOC_BODY_BYTES],
+				head[2 * DOC_BODY_BYTES];
 	int			i;
 
 	snprintf(low, sizeof(low), "%s\n%s", s->heading, s->body);
 	for (i = 0; low[i]; i++)
 		low[i] = (char) tolower((unsigned char) low[i]);
-	for (i = 0; doc_future[i]; i++)
-		if (strstr(low, doc_future[i]))
-			return true;
-	/* the heading (the first line of low) names a limitation: the feature is what it lacks */
-	for (i = 0; doc_limit_heading[i]; i++)
-	{
-		const char *hit = strstr(low, doc_limit_heading[i]);
-
-		if (hit && (strchr(low, '\n') == NULL || hit < strchr(low, '\n')))
-			return true;
-	}
-	/* "Why are window functions in expressions rejected?": a why-question about what is refused */
-	if (strncmp(low, "why ", 4) == 0)
-	{
-		static const char *const refused[] = {"reject", "refus", "disallow", "forbid", " not ", "n't ", NULL};
-		const char *eol = strchr(low, '\n');
-
-		for (i = 0; refused[i]; i++)
-		{
-			const char *hit = strstr(low, refused[i]);
-
-			if (hit && (eol == NULL || hit < eol))
-				return true;
-		}
-	}
-	return version && *version && strstr(low, version) != NULL;
+	snprintf(head, sizeof(head), "%.*s", (int) strcspn(low, "\n"), low);
+	/* a heading that names a limitation: the feature is what it lacks */
+	return holds_any(low, doc_future) || holds_any(head, doc_limit_heading) ||
+		(strncmp(head, "why ", 4) == 0 && holds_any(head, refused)) ||
+		(version && *version && strstr(low, version) != NULL);
 }
 
 const ReDocSection *
